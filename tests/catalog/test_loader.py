@@ -1,0 +1,67 @@
+"""Catalog loading and checking (INTERFACES.md section 1; ZX_RULES T-1..T-10)."""
+
+from __future__ import annotations
+
+import pytest
+
+from zxdeck.catalog.loader import parse_catalog
+from zxdeck.errors import CatalogError
+
+GOOD = """
+cards:
+  - id: T01-001
+    name: 紅蓮の剣士
+    name_en: Crimson Swordsman
+    type: zx
+    color: red
+    cost: 3
+    power: 5000
+    races: [ドラゴン]
+    icons: [ignition]
+    text: "ライフリカバリー"
+    rarity: SR
+  - id: T01-002
+    name: 青葉
+    type: player
+"""
+
+
+def test_good_catalog_loads_with_keywords_from_text() -> None:
+    """T-10: a card counts as Life Recovery when its text names the keyword."""
+    cards = parse_catalog(GOOD.encode())
+    assert [c.id for c in cards] == ["T01-001", "T01-002"]
+    card = cards[0]
+    assert card.ignition and card.life_recovery and not card.void_bringer
+    assert card.races == ("ドラゴン",)
+    assert card.extra == {"rarity": "SR"}  # unknown keys kept and ignored
+    assert cards[1].color == "colorless" and cards[1].cost == 0
+
+
+@pytest.mark.parametrize(
+    ("yaml_text", "needle"),
+    [
+        ("cards:\n  - {id: A, name: a, type: zx}\n  - {id: A, name: b, type: zx}\n", "card A: duplicate id"),
+        ("cards:\n  - {id: A, name: a, type: monster}\n", "unknown type 'monster'"),
+        ("cards:\n  - {id: A, name: a, type: zx, color: purple}\n", "unknown color 'purple'"),
+        ("cards:\n  - {id: A, name: a, type: zx, cost: three}\n", "cost must be an integer"),
+        ("cards:\n  - {id: A, name: a, type: zx, cost: -1}\n", "cost must be an integer"),
+        ("cards:\n  - {id: A, name: a, type: zx, icons: [shiny]}\n", "icons must be a subset"),
+        ("cards:\n  - {name: a, type: zx}\n", "line 2: missing required key 'id'"),
+        ("cards: [\n", "YAML error"),
+        ("- !!python/object/apply:os.system ['echo hi']\n", "YAML error"),
+        ("just text\n", "a catalog is a mapping with a 'cards' list"),
+    ],
+)
+def test_broken_catalog_is_refused_with_the_problem(yaml_text: str, needle: str) -> None:
+    with pytest.raises(CatalogError) as info:
+        parse_catalog(yaml_text.encode(), "x.yaml")
+    assert "x.yaml" in str(info.value)
+    assert needle in str(info.value)
+    assert info.value.exit_code == 2
+
+
+def test_every_problem_is_reported_at_once() -> None:
+    text = "cards:\n  - {id: A, name: a, type: bad}\n  - {id: B, name: b, type: zx, color: pink}\n"
+    with pytest.raises(CatalogError) as info:
+        parse_catalog(text.encode(), "x.yaml")
+    assert len(info.value.problems) == 2

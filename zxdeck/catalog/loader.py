@@ -1,0 +1,331 @@
+"""Reading and checking a catalog file (INTERFACES.md section 1).
+
+`load_catalog(path)` returns a `Catalog` or raises `CatalogError` naming the
+file, the card id or YAML line, and every problem found. YAML is read with a
+safe loader only (the libyaml one when present): tags such as
+`!!python/object` are an error, never executed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from zxdeck.catalog.model import (
+    COLORS,
+    EVENT_TYPES,
+    FIELD_TYPES,
+    ICONS,
+    KEYWORDS,
+    KNOWN_KEYS,
+    TIMINGS,
+    TYPES,
+    Card,
+    keywords_in_text,
+)
+from zxdeck.errors import CatalogError
+from zxdeck.text import fold, fold_compact
+
+SafeLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+MAX_PROBLEMS_SHOWN = 20
+
+
+def builtin_data_dir() -> Path:
+    """The folder of the built-in data: inside the installed package, or `data/` of a source checkout."""
+    here = Path(__file__).resolve().parent.parent
+    for candidate in (here / "data", here.parent / "data"):
+        if (candidate / "cards.yaml").is_file():
+            return candidate
+    return here.parent / "data"
+
+
+def builtin_catalog_path() -> Path:
+    return builtin_data_dir() / "cards.yaml"
+
+
+def catalog_path(explicit: str | os.PathLike[str] | None = None) -> Path:
+    """The catalog to use: `--cards`, else `$ZXDECK_CARDS`, else the built-in one."""
+    if explicit:
+        return Path(explicit)
+    env = os.environ.get("ZXDECK_CARDS")
+    if env:
+        return Path(env)
+    return builtin_catalog_path()
+
+
+@dataclass
+class Catalog:
+    """The cards of one catalog file, with look-ups by id and by (folded) name."""
+
+    cards: list[Card]
+    path: Path | None = None
+    digest: str = ""
+    by_id: dict[str, Card] = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.by_id = {c.id: c for c in self.cards}
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def __iter__(self) -> Iterator[Card]:
+        return iter(self.cards)
+
+    def __getitem__(self, card_id: str) -> Card:
+        return self.by_id[card_id]
+
+    def get(self, card_id: str) -> Card | None:
+        return self.by_id.get(card_id)
+
+    @cached_property
+    def _by_key(self) -> dict[str, list[Card]]:
+        index: dict[str, list[Card]] = {}
+        for card in self.cards:
+            keys = {fold_compact(card.id), fold_compact(card.name)}
+            if card.name_en:
+                keys.add(fold_compact(card.name_en))
+            for key in keys:
+                index.setdefault(key, []).append(card)
+        return index
+
+    def lookup(self, text: str) -> list[Card]:
+        """Cards whose number, name or English name equals `text`, ignoring case, width, kana and spaces."""
+        return list(self._by_key.get(fold_compact(text), ()))
+
+    def find(self, text: str) -> Card | None:
+        """The one card `text` names (number first, then name); None when nothing or it is ambiguous by name only."""
+        exact = self.by_id.get(text.strip())
+        if exact:
+            return exact
+        found = self.lookup(text)
+        if not found:
+            return None
+        key = fold_compact(text)
+        for card in found:  # a card number wins over a name
+            if fold_compact(card.id) == key:
+                return card
+        return found[0]
+
+    @cached_property
+    def lookup_keys(self) -> list[tuple[str, Card]]:
+        """(display string, card) pairs for fuzzy "did you mean" suggestions."""
+        pairs: list[tuple[str, Card]] = []
+        for card in self.cards:
+            pairs.append((card.id, card))
+            pairs.append((card.name, card))
+            if card.name_en:
+                pairs.append((card.name_en, card))
+        return pairs
+
+    def players(self) -> list[Card]:
+        return [c for c in self.cards if c.type == "player"]
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _str_list(value: Any) -> bool:
+    return isinstance(value, list) and all(isinstance(v, str) for v in value)
+
+
+def card_from_mapping(raw: dict[str, Any], problems: list[str], where: str) -> Card | None:
+    """Build a `Card` from one YAML mapping, adding every problem found to `problems`."""
+    start = len(problems)
+
+    def bad(msg: str) -> None:
+        problems.append(f"{where}: {msg}")
+
+    card_id = raw.get("id")
+    if card_id is None or card_id == "":
+        bad("missing required key 'id'")
+    elif not isinstance(card_id, str):
+        bad(f"'id' must be a string, got {card_id!r}")
+    name = raw.get("name")
+    if name is None or name == "":
+        bad("missing required key 'name'")
+    elif not isinstance(name, str):
+        bad(f"'name' must be a string, got {name!r}")
+    ctype = raw.get("type")
+    if ctype is None:
+        bad("missing required key 'type'")
+    elif ctype not in TYPES:
+        bad(f"unknown type {ctype!r} (valid: {', '.join(TYPES)})")
+    color = raw.get("color", "colorless")
+    if color is None:
+        color = "colorless"
+    if color not in COLORS:
+        bad(f"unknown color {color!r} (valid: {', '.join(COLORS)})")
+    cost = raw.get("cost", 0)
+    if cost is None:
+        cost = 0
+    if not _is_int(cost) or cost < 0:
+        bad(f"cost must be an integer >= 0, got {cost!r}")
+    power = raw.get("power", 0)
+    if power is None:
+        power = 0
+    if not _is_int(power) or power < 0:
+        bad(f"power must be an integer >= 0, got {power!r}")
+    races = raw.get("races", []) or []
+    if isinstance(races, str):
+        races = [races]
+    if not _str_list(races):
+        bad(f"races must be a list of strings, got {races!r}")
+    icons = raw.get("icons", []) or []
+    if not _str_list(icons) or set(icons) - set(ICONS):
+        bad(f"icons must be a subset of {sorted(ICONS)}, got {icons!r}")
+    keywords = raw.get("keywords", []) or []
+    if not _str_list(keywords) or set(keywords) - set(KEYWORDS):
+        bad(f"keywords must be a subset of {sorted(KEYWORDS)}, got {keywords!r}")
+    player = raw.get("player", "") or ""
+    if not isinstance(player, str):
+        bad(f"player must be the name of a player card, got {player!r}")
+    timing = raw.get("timing", "main") or "main"
+    if timing not in TIMINGS:
+        bad(f"unknown timing {timing!r} (valid: {', '.join(TIMINGS)})")
+    text = raw.get("text", "") or ""
+    if not isinstance(text, str):
+        bad(f"text must be a string, got {text!r}")
+        text = ""
+    name_en = raw.get("name_en", "") or ""
+    if not isinstance(name_en, str):
+        bad(f"name_en must be a string, got {name_en!r}")
+    abilities = raw.get("abilities")
+    if abilities is not None and not isinstance(abilities, list):
+        bad("abilities must be a list")
+    if len(problems) > start:
+        return None
+    if ctype not in FIELD_TYPES:
+        power = 0
+    if ctype == "player":
+        color, cost = "colorless", 0
+    if ctype not in EVENT_TYPES:
+        timing = "main"
+    return Card(
+        id=card_id,
+        name=name,
+        type=ctype,
+        name_en=name_en,
+        color=color,
+        cost=cost,
+        power=power,
+        races=tuple(races),
+        icons=frozenset(icons),
+        keywords=frozenset(keywords) | keywords_in_text(text),
+        player=player,
+        timing=timing,
+        text=text,
+        abilities=tuple(abilities) if abilities is not None else None,
+        extra={k: v for k, v in raw.items() if k not in KNOWN_KEYS},
+    )
+
+
+def _card_lines(data: bytes) -> list[int]:
+    """The 1-based YAML line of each entry of `cards` (only computed on the error path)."""
+    try:
+        node = yaml.compose(data, Loader=SafeLoader)
+    except yaml.YAMLError:
+        return []
+    if not isinstance(node, yaml.MappingNode):
+        return []
+    for key, value in node.value:
+        if getattr(key, "value", None) == "cards" and isinstance(value, yaml.SequenceNode):
+            return [item.start_mark.line + 1 for item in value.value]
+    return []
+
+
+def parse_catalog(data: bytes, source: str = "<catalog>") -> list[Card]:
+    """Parse and check catalog YAML bytes; raise `CatalogError` with every problem found."""
+    try:
+        doc = yaml.load(data, Loader=SafeLoader)  # noqa: S506 - SafeLoader / CSafeLoader only
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line = f" line {mark.line + 1}" if mark else ""
+        problem = exc.problem or exc.context or "invalid YAML"
+        raise CatalogError(f"{source}:{line}: YAML error: {problem}") from None
+    except yaml.YAMLError as exc:
+        raise CatalogError(f"{source}: YAML error: {exc}") from None
+    except UnicodeDecodeError as exc:
+        raise CatalogError(f"{source}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+    if isinstance(doc, list):
+        entries = doc
+    elif isinstance(doc, dict) and isinstance(doc.get("cards"), list):
+        entries = doc["cards"]
+    else:
+        raise CatalogError(f"{source}: a catalog is a mapping with a 'cards' list")
+    problems: list[str] = []
+    cards: list[Card] = []
+    seen: dict[str, int] = {}
+    lines: list[int] | None = None
+    for index, raw in enumerate(entries):
+        if not isinstance(raw, dict):
+            lines = lines if lines is not None else _card_lines(data)
+            at = f"line {lines[index]}" if index < len(lines) else f"entry {index + 1}"
+            problems.append(f"{source}: {at}: a card must be a mapping, got {raw!r:.60}")
+            continue
+        ident = raw.get("id")
+        if lines is None and not (isinstance(ident, str) and ident):
+            lines = _card_lines(data)
+        where = f"card {ident}" if isinstance(ident, str) and ident else (
+            f"line {lines[index]}" if lines and index < len(lines) else f"entry {index + 1}"
+        )
+        card = card_from_mapping(raw, problems, f"{source}: {where}")
+        if card is None:
+            continue
+        if card.id in seen:
+            problems.append(f"{source}: card {card.id}: duplicate id (also entry {seen[card.id] + 1})")
+            continue
+        seen[card.id] = index
+        cards.append(card)
+    if problems:
+        shown = problems[:MAX_PROBLEMS_SHOWN]
+        more = len(problems) - len(shown)
+        message = "catalog refused:\n  " + "\n  ".join(shown)
+        if more:
+            message += f"\n  ... and {more} more problems"
+        raise CatalogError(message, problems)
+    return cards
+
+
+def read_catalog_bytes(path: Path) -> bytes:
+    try:
+        return path.read_bytes()
+    except FileNotFoundError:
+        raise CatalogError(f"{path}: catalog file not found") from None
+    except IsADirectoryError:
+        raise CatalogError(f"{path}: is a folder, not a catalog file") from None
+    except OSError as exc:
+        raise CatalogError(f"{path}: cannot read catalog: {exc.strerror}") from None
+
+
+def load_catalog(path: str | os.PathLike[str] | None = None) -> Catalog:
+    """Load and check a catalog file (default: `--cards` / `$ZXDECK_CARDS` / the built-in one)."""
+    resolved = catalog_path(path)
+    data = read_catalog_bytes(resolved)
+    cards = parse_catalog(data, str(resolved))
+    return Catalog(cards, path=resolved, digest=hashlib.sha256(data).hexdigest())
+
+
+def catalog_from_cards(cards: Iterable[Card]) -> Catalog:
+    """A catalog from cards built in code (tests, synthetic benchmarks)."""
+    return Catalog(list(cards))
+
+
+__all__ = [
+    "Catalog",
+    "builtin_catalog_path",
+    "builtin_data_dir",
+    "catalog_from_cards",
+    "catalog_path",
+    "load_catalog",
+    "parse_catalog",
+    "fold",
+]

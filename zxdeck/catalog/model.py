@@ -1,0 +1,127 @@
+"""The card model: one immutable `Card` per catalog entry (INTERFACES.md section 1, ZX_RULES T-1..T-10)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+# T-1..T-7: the type keys, with their Japanese names.
+TYPES: dict[str, str] = {
+    "zx": "ゼクス",
+    "event": "イベント",
+    "player": "プレイヤー",
+    "zx_ex": "ゼクス エクストラ",
+    "zx_ob": "ゼクス オーバーブースト",
+    "shift": "シフト",
+    "event_ex": "イベント エクストラ",
+}
+# T-9
+COLORS: dict[str, str] = {
+    "red": "赤",
+    "blue": "青",
+    "white": "白",
+    "black": "黒",
+    "green": "緑",
+    "colorless": "無",
+}
+ICONS: dict[str, str] = {"ignition": "イグニッションアイコン", "evol_seed": "エヴォルシードアイコン"}
+KEYWORDS: dict[str, tuple[str, ...]] = {
+    "life_recovery": ("ライフリカバリー", "life recovery"),
+    "void_bringer": ("ヴォイドブリンガー", "void bringer"),
+    "start_card": ("スタートカード", "start card"),
+    "gate_card": ("ゲートカード", "gate card"),
+}
+TIMINGS = ("main", "battle", "any")
+
+MAIN_DECK_TYPES = frozenset({"zx", "event"})  # D-2
+DUNAMIS_TYPES = frozenset({"zx_ex", "zx_ob", "shift", "event_ex"})  # D-10
+FIELD_TYPES = frozenset({"zx", "zx_ex", "zx_ob"})  # cards that stand on a square
+EVENT_TYPES = frozenset({"event", "event_ex"})
+
+# The keys of section 1; any other key is kept in `Card.extra` and ignored by the rules.
+KNOWN_KEYS = frozenset(
+    {
+        "id", "name", "name_en", "type", "color", "cost", "power", "races", "icons",
+        "keywords", "player", "timing", "text", "abilities",
+    }
+)
+
+
+def keywords_in_text(text: str) -> frozenset[str]:
+    """Keywords a card has because its text names them in Japanese or English (section 1)."""
+    lowered = text.casefold()
+    return frozenset(k for k, words in KEYWORDS.items() if any(w in lowered for w in words))
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One card of the catalog. `keywords` already includes those found in `text`."""
+
+    id: str
+    name: str
+    type: str
+    name_en: str = ""
+    color: str = "colorless"
+    cost: int = 0
+    power: int = 0
+    races: tuple[str, ...] = ()
+    icons: frozenset[str] = frozenset()
+    keywords: frozenset[str] = frozenset()
+    player: str = ""
+    timing: str = "main"
+    text: str = ""
+    abilities: tuple[Any, ...] | None = None  # None: no `abilities` key (vanilla card)
+    extra: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
+
+    @property
+    def ignition(self) -> bool:
+        return "ignition" in self.icons
+
+    @property
+    def evol_seed(self) -> bool:
+        return "evol_seed" in self.icons
+
+    @property
+    def life_recovery(self) -> bool:
+        return "life_recovery" in self.keywords
+
+    @property
+    def void_bringer(self) -> bool:
+        return "void_bringer" in self.keywords
+
+    @property
+    def start_card(self) -> bool:
+        return "start_card" in self.keywords
+
+    @property
+    def gate_card(self) -> bool:
+        return "gate_card" in self.keywords
+
+    @property
+    def is_field_card(self) -> bool:
+        """True for the types that stand on a square (zx, zx_ex, zx_ob)."""
+        return self.type in FIELD_TYPES
+
+    def to_dict(self) -> dict[str, Any]:
+        """The card as a catalog mapping with the keys of INTERFACES.md section 1."""
+        out: dict[str, Any] = {"id": self.id, "name": self.name}
+        if self.name_en:
+            out["name_en"] = self.name_en
+        out["type"] = self.type
+        if self.type != "player":
+            out["color"] = self.color
+            out["cost"] = self.cost
+        if self.type in FIELD_TYPES:
+            out["power"] = self.power
+        out["races"] = list(self.races)
+        out["icons"] = sorted(self.icons)
+        out["keywords"] = sorted(self.keywords)
+        if self.player:
+            out["player"] = self.player
+        if self.type in EVENT_TYPES:
+            out["timing"] = self.timing
+        out["text"] = self.text
+        if self.abilities is not None:
+            out["abilities"] = list(self.abilities)
+        out.update(self.extra)
+        return out

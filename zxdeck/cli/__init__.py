@@ -1,0 +1,101 @@
+"""The `zxdeck` command line: click only. Each command is a thin layer over a library function.
+
+Global options: `--cards PATH` (also `$ZXDECK_CARDS`) selects another catalog,
+`--debug` shows tracebacks, `--version`. Errors are one clear line on stderr
+and a documented exit status (0 ok, 1 invalid deck, 2 could not run).
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import click
+
+from zxdeck import __version__
+from zxdeck.catalog.loader import Catalog, catalog_path
+from zxdeck.errors import EXIT_USAGE, ZxError
+
+
+@dataclass
+class AppContext:
+    """What every command gets from the global options."""
+
+    cards: str | None = None
+    debug: bool = False
+    _catalog: Catalog | None = field(default=None, repr=False)
+
+    @property
+    def cards_path(self) -> Path:
+        return catalog_path(self.cards)
+
+    def catalog(self) -> Catalog:
+        """The catalog, loaded once per process (through the SQLite cache when it is available)."""
+        if self._catalog is None:
+            from zxdeck.catalog import open_catalog
+
+            self._catalog = open_catalog(self.cards)
+        return self._catalog
+
+
+pass_app = click.make_pass_decorator(AppContext)
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.option(
+    "--cards",
+    metavar="PATH",
+    envvar="ZXDECK_CARDS",
+    help="Card catalog YAML to use instead of the built-in one (also $ZXDECK_CARDS).",
+)
+@click.option("--debug", is_flag=True, help="Show the full traceback of errors.")
+@click.version_option(__version__, "--version", prog_name="zxdeck")
+@click.pass_context
+def cli(ctx: click.Context, cards: str | None, debug: bool) -> None:
+    """zxdeck: card search, deck validation and the full Z/X game at the terminal."""
+    ctx.obj = AppContext(cards=cards, debug=debug)
+
+
+def _register() -> None:
+    from zxdeck.cli import deck_cmds, play_cmds, search_cmds
+
+    for module in (search_cmds, deck_cmds, play_cmds):
+        module.register(cli)
+
+
+_register()
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Entry point of the `zxdeck` console script and `python -m zxdeck`."""
+    args = sys.argv[1:] if argv is None else argv
+    debug = "--debug" in args
+    try:
+        cli.main(args=args, prog_name="zxdeck", standalone_mode=False)
+    except ZxError as exc:
+        if debug:
+            raise
+        click.echo(f"zxdeck: error: {exc.message}", err=True)
+        sys.exit(exc.exit_code)
+    except click.exceptions.Abort:
+        click.echo("zxdeck: aborted", err=True)
+        sys.exit(130)
+    except click.ClickException as exc:
+        exc.show()
+        sys.exit(EXIT_USAGE if exc.exit_code == 1 else exc.exit_code)
+    except click.exceptions.Exit as exc:
+        sys.exit(exc.exit_code)
+    except KeyboardInterrupt:
+        click.echo("zxdeck: interrupted", err=True)
+        sys.exit(130)
+    except BrokenPipeError:
+        sys.exit(0)
+    except Exception as exc:  # never a traceback for the user unless --debug
+        if debug:
+            raise
+        click.echo(
+            f"zxdeck: internal error: {type(exc).__name__}: {exc} (run with --debug for the traceback)",
+            err=True,
+        )
+        sys.exit(EXIT_USAGE)

@@ -1,0 +1,39 @@
+"""Errors that reach the user as one clear line and a documented exit status."""
+
+from __future__ import annotations
+
+# Exit statuses shared by every command (INTERFACES.md section 3).
+EXIT_OK = 0
+EXIT_INVALID = 1  # the input was read but is not valid (an illegal deck)
+EXIT_USAGE = 2  # the command could not run (missing file, refused catalog, bad query or option)
+
+
+class ZxError(Exception):
+    """An error for the user: a message naming the file, line or card, and an exit status."""
+
+    exit_code: int = EXIT_USAGE
+
+    def __init__(self, message: str, exit_code: int | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        if exit_code is not None:
+            self.exit_code = exit_code
+
+    def __str__(self) -> str:
+        return self.message
+
+
+class CatalogError(ZxError):
+    """The card catalog file was refused (INTERFACES.md section 1)."""
+
+    def __init__(self, message: str, problems: list[str] | None = None) -> None:
+        super().__init__(message, EXIT_USAGE)
+        self.problems = problems or [message]
+
+
+class QueryError(ZxError):
+    """A search query could not be parsed (INTERFACES.md section 4)."""
+
+
+class DeckFileError(ZxError):
+    """A deck file could not be read at all (exit 2)."""
