@@ -18,6 +18,7 @@ from typing import Any
 
 import yaml
 
+from zxdeck.catalog.abilities import ability_problems
 from zxdeck.catalog.model import (
     COLORS,
     EVENT_TYPES,
@@ -137,8 +138,11 @@ def _str_list(value: Any) -> bool:
     return isinstance(value, list) and all(isinstance(v, str) for v in value)
 
 
-def card_from_mapping(raw: dict[str, Any], problems: list[str], where: str) -> Card | None:
-    """Build a `Card` from one YAML mapping, adding every problem found to `problems`."""
+def card_from_mapping(raw: dict[str, Any], problems: list[str], where: str, check: bool = True) -> Card | None:
+    """Build a `Card` from one YAML mapping, adding every problem found to `problems`.
+
+    With `check`, the abilities are checked against docs/ABILITIES.md too (`abilities.ability_problems`).
+    """
     start = len(problems)
 
     def bad(msg: str) -> None:
@@ -209,7 +213,7 @@ def card_from_mapping(raw: dict[str, Any], problems: list[str], where: str) -> C
         color, cost = "colorless", 0
     if ctype not in EVENT_TYPES:
         timing = "main"
-    return Card(
+    card = Card(
         id=card_id,
         name=name,
         type=ctype,
@@ -226,6 +230,12 @@ def card_from_mapping(raw: dict[str, Any], problems: list[str], where: str) -> C
         abilities=tuple(abilities) if abilities is not None else None,
         extra={k: v for k, v in raw.items() if k not in KNOWN_KEYS},
     )
+    if check and abilities:
+        schema = ability_problems(card)
+        if schema:
+            problems.extend(f"{where}: {p}" for p in schema)
+            return None
+    return card
 
 
 def _card_lines(data: bytes) -> list[int]:
