@@ -1,0 +1,423 @@
+"""The SQLite cache of a catalog: built once per catalog content, opened read-only afterwards.
+
+`open_db(path)` reads the catalog file's bytes, hashes them (sha256) and opens
+`cards-v<SCHEMA>-<digest>.sqlite` in the cache folder (`$ZXDECK_CACHE_DIR`, else
+the user cache dir). When that file is missing, corrupt or truncated, the YAML
+is parsed (libyaml safe loader, via `loader.parse_catalog`) and the database is
+built into a temporary file in the same folder, then moved into place with
+`os.replace`, so concurrent builders never leave a broken file. A warm open
+never parses YAML. Every field is stored, so `CatalogDB.catalog()` rebuilds the
+full `Catalog`. The tables are described in docs/DATABASE.md.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+import re
+import sqlite3
+import tempfile
+import time
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from zxdeck.catalog.model import COLORS, Card
+from zxdeck.text import fold, fold_compact
+
+SCHEMA_VERSION = 1
+CACHE_ENV = "ZXDECK_CACHE_DIR"
+RACE_SEPARATOR = "\x1f"  # joins folded races in `races_f`; never produced by `fold`
+STALE_TMP_SECONDS = 3600
+
+# Column name -> SQLite type of the `cards` table, in order.
+CARD_COLUMNS: dict[str, type] = {
+    "id": str,
+    "seq": int,  # position in the catalog file
+    "name": str,
+    "name_en": str,
+    "type": str,
+    "color": str,
+    "cost": int,
+    "power": int,
+    "races": str,  # JSON list
+    "icons": str,  # JSON list (sorted)
+    "keywords": str,  # JSON list (sorted, includes those found in the text)
+    "player": str,
+    "timing": str,
+    "text": str,
+    "abilities": str,  # JSON list, NULL when the card has no `abilities` key
+    "extra": str,  # JSON object of the unknown keys
+    # Derived columns for matching and sorting:
+    "ignition": int,
+    "evol_seed": int,
+    "life_recovery": int,
+    "void_bringer": int,
+    "start_card": int,
+    "gate_card": int,
+    "color_order": int,
+    "id_f": str,
+    "name_f": str,
+    "name_en_f": str,
+    "text_f": str,
+    "races_f": str,
+    "player_f": str,
+    "id_key": str,
+    "name_key": str,
+    "name_en_key": str,
+}
+FTS_COLUMNS = ("id_f", "name_f", "name_en_f", "text_f")
+FTS_TOKENIZE = "trigram case_sensitive 1"  # the columns are already folded
+CARD_SELECT = (
+    "id, name, name_en, type, color, cost, power, races, icons, keywords, player, timing, "
+    "text, abilities, extra"
+)
+FLAGS = ("ignition", "evol_seed", "life_recovery", "void_bringer", "start_card", "gate_card")
+_COLOR_ORDER = {color: index for index, color in enumerate(COLORS)}
+
+
+def cache_dir() -> Path:
+    """The cache folder: `$ZXDECK_CACHE_DIR`, else the platform's user cache dir for zxdeck."""
+    env = os.environ.get(CACHE_ENV)
+    if env:
+        return Path(env)
+    import platformdirs
+
+    return Path(platformdirs.user_cache_dir("zxdeck", appauthor=False))
+
+
+def catalog_digest(data: bytes) -> str:
+    """The cache key of a catalog: the sha256 of its bytes."""
+    return hashlib.sha256(data).hexdigest()
+
+
+def cache_file(digest: str, directory: Path | None = None) -> Path:
+    """The cache database for a catalog with this digest."""
+    return (directory or cache_dir()) / f"cards-v{SCHEMA_VERSION}-{digest[:32]}.sqlite"
+
+
+def _json(value: Any) -> str:
+    # Values JSON cannot hold (YAML dates, binary) are stored as their string form.
+    return json.dumps(value, ensure_ascii=False, default=str)
+
+
+def card_row(card: Card, seq: int) -> dict[str, Any]:
+    """The `cards` row of one card."""
+    row: dict[str, Any] = {
+        "id": card.id,
+        "seq": seq,
+        "name": card.name,
+        "name_en": card.name_en,
+        "type": card.type,
+        "color": card.color,
+        "cost": card.cost,
+        "power": card.power,
+        "races": _json(list(card.races)),
+        "icons": _json(sorted(card.icons)),
+        "keywords": _json(sorted(card.keywords)),
+        "player": card.player,
+        "timing": card.timing,
+        "text": card.text,
+        "abilities": None if card.abilities is None else _json(list(card.abilities)),
+        "extra": _json(card.extra),
+        "color_order": _COLOR_ORDER.get(card.color, len(_COLOR_ORDER)),
+        "id_f": fold(card.id),
+        "name_f": fold(card.name),
+        "name_en_f": fold(card.name_en),
+        "text_f": fold(card.text),
+        "races_f": RACE_SEPARATOR.join(fold(r) for r in card.races),
+        "player_f": fold(card.player),
+        "id_key": fold_compact(card.id),
+        "name_key": fold_compact(card.name),
+        "name_en_key": fold_compact(card.name_en),
+    }
+    for flag in FLAGS:
+        row[flag] = int(getattr(card, flag))
+    return row
+
+
+def card_from_row(row: tuple) -> Card:
+    """A `Card` from a row selected with `CARD_SELECT`."""
+    (card_id, name, name_en, ctype, color, cost, power, races, icons, keywords, player,
+     timing, text, abilities, extra) = row
+    return Card(
+        id=card_id,
+        name=name,
+        type=ctype,
+        name_en=name_en,
+        color=color,
+        cost=cost,
+        power=power,
+        races=tuple(json.loads(races)),
+        icons=frozenset(json.loads(icons)),
+        keywords=frozenset(json.loads(keywords)),
+        player=player,
+        timing=timing,
+        text=text,
+        abilities=None if abilities is None else tuple(json.loads(abilities)),
+        extra=json.loads(extra),
+    )
+
+
+@lru_cache(maxsize=128)
+def _compiled(pattern: str) -> re.Pattern[str]:
+    return re.compile(pattern, re.IGNORECASE)
+
+
+def _regexp(pattern: str, value: str | None) -> int:
+    """SQLite REGEXP: `value REGEXP pattern` (patterns are checked when the query is parsed)."""
+    if value is None:
+        return 0
+    try:
+        return 1 if _compiled(pattern).search(value) else 0
+    except (re.error, RecursionError, MemoryError):
+        return 0
+
+
+def prepare_connection(conn: sqlite3.Connection) -> sqlite3.Connection:
+    """Register the functions queries use (REGEXP)."""
+    conn.create_function("regexp", 2, _regexp, deterministic=True)
+    return conn
+
+
+def write_cards(conn: sqlite3.Connection, cards: Iterable[Card], meta: dict[str, str]) -> int:
+    """Create the tables and the full-text index in an empty database; return the card count."""
+    import sqlite_utils
+
+    db = sqlite_utils.Database(conn)
+    conn.execute("PRAGMA journal_mode=OFF")
+    conn.execute("PRAGMA synchronous=OFF")
+    table = db.table("cards")
+    table.create(
+        CARD_COLUMNS,
+        pk="id",
+        not_null={c for c in CARD_COLUMNS if c != "abilities"},
+    )
+    count = 0
+
+    def rows() -> Iterator[dict[str, Any]]:
+        nonlocal count
+        for seq, card in enumerate(cards):
+            count += 1
+            yield card_row(card, seq)
+
+    table.insert_all(rows(), batch_size=500)
+    for columns in (["seq"], ["id_f"], ["id_key"], ["name_key"], ["name_en_key"], ["type"],
+                    ["color"], ["cost"], ["power"]):
+        table.create_index(columns)
+    table.enable_fts(list(FTS_COLUMNS), tokenize=FTS_TOKENIZE)
+    db.table("meta").insert_all(
+        [{"key": k, "value": v} for k, v in {**meta, "card_count": str(count)}.items()],
+        pk="key",
+    )
+    conn.commit()
+    return count
+
+
+def _connect_ro(path: Path) -> sqlite3.Connection:
+    # immutable=1: the file is never changed in place (a rebuild replaces it), so no locks needed.
+    uri = path.resolve().as_uri() + "?mode=ro&immutable=1"
+    return prepare_connection(sqlite3.connect(uri, uri=True, check_same_thread=False))
+
+
+def _usable(conn: sqlite3.Connection, path: Path, digest: str) -> bool:
+    """True when the cache file is complete and built from this catalog with this schema."""
+    page_size = conn.execute("PRAGMA page_size").fetchone()[0]
+    page_count = conn.execute("PRAGMA page_count").fetchone()[0]
+    if page_size * page_count != path.stat().st_size:  # truncated or padded
+        return False
+    meta = dict(conn.execute("SELECT key, value FROM meta"))
+    return meta.get("schema") == str(SCHEMA_VERSION) and meta.get("digest") == digest
+
+
+@dataclass
+class CatalogDB:
+    """An open catalog database (the cache file, or an in-memory copy when the cache is unwritable)."""
+
+    conn: sqlite3.Connection
+    catalog_path: Path
+    digest: str
+    path: Path | None = None  # the cache file; None for an in-memory database
+    built: bool = False  # True when this open (re)built it
+    build_seconds: float = 0.0
+    _cards: list[Card] | None = field(default=None, repr=False)
+
+    def execute(self, sql: str, params: Iterable[Any] = ()) -> list[tuple]:
+        """Run a read-only statement; a cache found corrupt on the way is rebuilt once, then retried."""
+        try:
+            return self.conn.execute(sql, tuple(params)).fetchall()
+        except sqlite3.DatabaseError as exc:
+            # Corruption is a plain DatabaseError ("malformed", "not a database"); an
+            # OperationalError is only a cache problem when a table or column is missing.
+            foreign = isinstance(exc, sqlite3.OperationalError) and "no such" not in str(exc)
+            if self.path is None or self.built or foreign:
+                raise
+            self._rebuild()
+            return self.conn.execute(sql, tuple(params)).fetchall()
+
+    def _rebuild(self) -> None:
+        fresh = open_db(self.catalog_path, rebuild=True)
+        with contextlib.suppress(sqlite3.Error):
+            self.conn.close()
+        self.conn, self.path, self.built = fresh.conn, fresh.path, True
+        self.build_seconds = fresh.build_seconds
+
+    def cards(self) -> list[Card]:
+        """Every card, in catalog order."""
+        if self._cards is None:
+            rows = self.execute(f"SELECT {CARD_SELECT} FROM cards ORDER BY seq")
+            self._cards = [card_from_row(r) for r in rows]
+        return self._cards
+
+    def catalog(self):  # -> Catalog (imported lazily: the loader pulls in yaml)
+        """The full `Catalog`, rebuilt from the database without reading YAML."""
+        from zxdeck.catalog.loader import Catalog
+
+        return Catalog(self.cards(), path=self.catalog_path, digest=self.digest)
+
+    def meta(self) -> dict[str, str]:
+        return dict(self.execute("SELECT key, value FROM meta"))
+
+    def info(self) -> dict[str, Any]:
+        """What the database holds: paths, digest, size, card counts by type and color."""
+        meta = self.meta()
+        by_type = dict(self.execute("SELECT type, count(*) FROM cards GROUP BY type ORDER BY type"))
+        by_color = dict(self.execute(
+            "SELECT color, count(*) FROM cards WHERE type != ? GROUP BY color ORDER BY color_order",
+            ("player",),
+        ))
+        return {
+            "catalog": str(self.catalog_path),
+            "digest": self.digest,
+            "database": str(self.path) if self.path else ":memory:",
+            "size_bytes": self.path.stat().st_size if self.path else None,
+            "schema": SCHEMA_VERSION,
+            "built_at": meta.get("built_at"),
+            "zxdeck_version": meta.get("zxdeck_version"),
+            "cards": sum(by_type.values()),
+            "by_type": by_type,
+            "by_color": by_color,
+        }
+
+    def close(self) -> None:
+        self.conn.close()
+
+
+def _meta(catalog_path: Path, digest: str) -> dict[str, str]:
+    from zxdeck import __version__
+
+    return {
+        "schema": str(SCHEMA_VERSION),
+        "digest": digest,
+        "catalog_path": str(catalog_path),
+        "built_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+        "zxdeck_version": __version__,
+    }
+
+
+def build_cache_file(cards: list[Card], dest: Path, catalog_path: Path, digest: str) -> None:
+    """Write the database to a temporary file beside `dest`, then move it into place atomically."""
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp_name = tempfile.mkstemp(prefix=dest.name + ".", suffix=".tmp", dir=dest.parent)
+    os.close(fd)
+    tmp = Path(tmp_name)
+    try:
+        conn = sqlite3.connect(tmp)
+        try:
+            write_cards(conn, cards, _meta(catalog_path, digest))
+        finally:
+            conn.close()
+        try:
+            os.replace(tmp, dest)
+        except PermissionError:  # Windows: another process has it open; it built the same content
+            if not dest.exists():
+                raise
+    finally:
+        with contextlib.suppress(FileNotFoundError):
+            tmp.unlink()
+
+
+def _prune(directory: Path, keep: Path, catalog_path: Path) -> None:
+    """Remove older caches of the same catalog file and temporary files left by crashed builds."""
+    now = time.time()
+    for other in directory.glob("cards-v*.sqlite*"):
+        if other == keep:
+            continue
+        try:
+            if other.suffix == ".tmp":
+                if now - other.stat().st_mtime > STALE_TMP_SECONDS:
+                    other.unlink()
+                continue
+            conn = _connect_ro(other)
+            try:
+                row = conn.execute("SELECT value FROM meta WHERE key = 'catalog_path'").fetchone()
+            finally:
+                conn.close()
+            if row and row[0] == str(catalog_path):
+                other.unlink()
+        except (OSError, sqlite3.Error):
+            continue
+
+
+def _memory_db(cards: list[Card], catalog_path: Path, digest: str) -> sqlite3.Connection:
+    conn = prepare_connection(sqlite3.connect(":memory:", check_same_thread=False))
+    write_cards(conn, cards, _meta(catalog_path, digest))
+    conn.execute("PRAGMA query_only=ON")
+    return conn
+
+
+def open_db(path: str | os.PathLike[str] | None = None, *, rebuild: bool = False) -> CatalogDB:
+    """Open the cache of a catalog (`--cards` / `$ZXDECK_CARDS` / built-in), building it when needed.
+
+    Raises `CatalogError` when the catalog file cannot be read or is refused.
+    """
+    from zxdeck.catalog.loader import catalog_path, read_catalog_bytes
+
+    resolved = catalog_path(path)
+    data = read_catalog_bytes(resolved)
+    digest = catalog_digest(data)
+    target = cache_file(digest)
+    if not rebuild and target.is_file():
+        try:
+            conn = _connect_ro(target)
+            if _usable(conn, target, digest):
+                return CatalogDB(conn, resolved.resolve(), digest, target)
+            conn.close()
+        except (sqlite3.Error, OSError):
+            pass  # corrupt or unreadable: rebuild below
+    from zxdeck.catalog.loader import parse_catalog
+
+    cards = parse_catalog(data, str(resolved))
+    started = time.perf_counter()
+    try:
+        build_cache_file(cards, target, resolved.resolve(), digest)
+        conn = _connect_ro(target)
+        db = CatalogDB(conn, resolved.resolve(), digest, target, built=True)
+        _prune(target.parent, target, resolved.resolve())
+    except OSError:  # the cache folder is not writable: keep the database in memory
+        conn = _memory_db(cards, resolved.resolve(), digest)
+        db = CatalogDB(conn, resolved.resolve(), digest, None, built=True)
+    db.build_seconds = time.perf_counter() - started
+    return db
+
+
+def db_path(path: str | os.PathLike[str] | None = None) -> Path:
+    """Where the cache of this catalog lives (whether or not it is built yet)."""
+    from zxdeck.catalog.loader import catalog_path, read_catalog_bytes
+
+    return cache_file(catalog_digest(read_catalog_bytes(catalog_path(path))))
+
+
+def cards_from_ids(db: CatalogDB, ids: list[str]) -> list[Card]:
+    """Cards for these ids, in the given order (unknown ids are skipped)."""
+    found: dict[str, Card] = {}
+    for start in range(0, len(ids), 500):
+        chunk = ids[start:start + 500]
+        marks = ", ".join("?" * len(chunk))
+        for row in db.execute(f"SELECT {CARD_SELECT} FROM cards WHERE id IN ({marks})", chunk):
+            found[row[0]] = card_from_row(row)
+    return [found[i] for i in ids if i in found]

@@ -1,0 +1,580 @@
+"""The search language of `zxdeck search` (INTERFACES.md section 4), after Scryfall's.
+
+    parse("c:red t:zx -is:ig (cost<=2 or power>=7000)")  -> an AST of Term / Not / And / Or
+    compile_query(node)                                   -> (SQL WHERE clause, parameters)
+    search(db, "c:red", sort="cost")                      -> [Card, ...] from the SQLite cache
+    matches(node, card)                                   -> the same test in plain Python
+
+Grammar (AND binds tighter than OR; `or` is any case; `-` negates a term or a group):
+
+    query  := expr?            expr := and ("or" and)*        and := unary+
+    unary  := "-" unary | "(" expr ")" | term
+    term   := WORD | "PHRASE" | !WORD | !"PHRASE" | KEY OP VALUE | KEY:/REGEX/
+
+Values are folded like card text (`zxdeck.text.fold`: case, width, kana), so
+matching ignores them. SQL never contains a user value: every value is a
+parameter. Contains-matching uses the FTS5 trigram index for values of three
+characters or more and `instr()` on the folded columns for shorter ones.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import jaconv
+
+from zxdeck.catalog.model import COLORS, FIELD_TYPES, TYPES, Card
+from zxdeck.errors import QueryError
+from zxdeck.text import fold
+
+if TYPE_CHECKING:
+    from zxdeck.catalog.db import CatalogDB
+
+# Keyword -> canonical field.
+KEYWORDS: dict[str, str] = {
+    "name": "name", "n": "name",
+    "id": "id",
+    "type": "type", "t": "type",
+    "color": "color", "c": "color",
+    "cost": "cost",
+    "power": "power", "pow": "power",
+    "race": "race", "r": "race",
+    "is": "is", "not": "not",
+    "player": "player",
+    "text": "text", "o": "text",
+}
+KEYWORD_HELP = "name/n, id, type/t, color/c, cost, power/pow, race/r, is, not, player, text/o"
+NUMERIC = frozenset({"cost", "power"})
+REGEX_FIELDS = frozenset({"name", "text"})
+OPERATORS = ("<=", ">=", "!=", ":", "=", "<", ">")
+SQL_OPS = {":": "=", "=": "=", "!=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
+TYPE_VALUES: dict[str, tuple[str, ...]] = {t: (t,) for t in TYPES} | {
+    "ex": ("zx_ex", "event_ex"),
+    "ob": ("zx_ob",),
+    **{jp.replace(" ", ""): (t,) for t, jp in TYPES.items()},
+}
+COLOR_VALUES: dict[str, str] = {c: c for c in COLORS} | {
+    "r": "red", "u": "blue", "w": "white", "b": "black", "g": "green", "c": "colorless",
+    **{jp: c for c, jp in COLORS.items()},
+}
+IS_VALUES: dict[str, str] = {
+    "ignition": "ignition", "ig": "ignition",
+    "evol_seed": "evol_seed", "evol": "evol_seed", "es": "evol_seed",
+    "life_recovery": "life_recovery", "lr": "life_recovery",
+    "void_bringer": "void_bringer", "vb": "void_bringer",
+    "start_card": "start_card", "start": "start_card",
+    "gate_card": "gate_card", "gate": "gate_card",
+}
+SORTS: dict[str, str] = {
+    "id": "c.id",
+    "name": "c.name_f, c.id",
+    "cost": "c.cost, c.id",
+    "power": "c.power, c.id",
+    "color": "c.color_order, c.id",
+}
+FTS_MIN = 3  # the trigram index finds substrings of 3 characters or more
+INT_LIMIT = 2**62  # numbers are clamped to this, which keeps every comparison's meaning
+
+_KEY = re.compile(r"([A-Za-z_]+)(<=|>=|!=|:|=|<|>)")
+_NUMERIC_SPACED = re.compile(r"(cost|power|pow)\s*(<=|>=|!=|=|<|>)\s*", re.IGNORECASE)
+_WORD_END = re.compile(r"[\s()]")
+
+
+# --- AST ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Term:
+    """One test. `field` is a canonical keyword or "any" (bare word) or "exact" (!name)."""
+
+    field: str
+    op: str  # ":" "=" "!=" "<" "<=" ">" ">=" or "regex"
+    value: Any  # folded str, int, tuple of type keys, flag name, or regex pattern
+    source: str  # the term as written, for messages
+
+
+@dataclass(frozen=True)
+class Not:
+    child: Node
+
+
+@dataclass(frozen=True)
+class And:
+    children: tuple[Node, ...]
+
+
+@dataclass(frozen=True)
+class Or:
+    children: tuple[Node, ...]
+
+
+@dataclass(frozen=True)
+class All:
+    """The empty query: every card."""
+
+
+Node = Term | Not | And | Or | All
+
+
+# --- tokenizer ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Token:
+    kind: str  # "(" ")" "or" "-" "term"
+    text: str
+    pos: int
+    key: str = ""  # for keyword terms, as written
+    op: str = ""
+    value: str = ""
+    quoted: bool = False
+    regex: bool = False
+    exact: bool = False
+
+
+def _error(message: str, pos: int | None = None) -> QueryError:
+    where = f" (at character {pos + 1})" if pos is not None else ""
+    return QueryError(f"bad query: {message}{where}")
+
+
+def _read_quoted(text: str, start: int) -> tuple[str, int]:
+    """The string of a quoted value starting at `text[start] == '"'`, and the index after it."""
+    out: list[str] = []
+    i = start + 1
+    while i < len(text):
+        ch = text[i]
+        if ch == "\\" and i + 1 < len(text) and text[i + 1] in '"\\':
+            out.append(text[i + 1])
+            i += 2
+            continue
+        if ch == '"':
+            return "".join(out), i + 1
+        out.append(ch)
+        i += 1
+    raise _error(f"unterminated quote in {text[start:]!r}", start)
+
+
+def _read_regex(text: str, start: int) -> tuple[str, int]:
+    """The pattern of `/.../` starting at `text[start] == '/'` (`\\/` is a slash)."""
+    out: list[str] = []
+    i = start + 1
+    while i < len(text):
+        ch = text[i]
+        if ch == "\\" and i + 1 < len(text):
+            out.append(text[i:i + 2] if text[i + 1] != "/" else "/")
+            i += 2
+            continue
+        if ch == "/":
+            return "".join(out), i + 1
+        out.append(ch)
+        i += 1
+    raise _error(f"unterminated /regex/ in {text[start:]!r}", start)
+
+
+def _read_word(text: str, start: int) -> tuple[str, int]:
+    match = _WORD_END.search(text, start)
+    end = match.start() if match else len(text)
+    return text[start:end], end
+
+
+def tokenize(query: str) -> list[Token]:
+    """Split a query into tokens. The query is NFKC-normalized first, so full-width syntax works."""
+    try:
+        query.encode("utf-8")
+    except UnicodeEncodeError:
+        raise _error("the query is not valid text (undecodable bytes)") from None
+    text = unicodedata.normalize("NFKC", query)
+    tokens: list[Token] = []
+    i = 0
+    while i < len(text):
+        ch = text[i]
+        if ch.isspace():
+            i += 1
+        elif ch in "()":
+            tokens.append(Token(ch, ch, i))
+            i += 1
+        elif ch == "-":
+            if i + 1 >= len(text) or text[i + 1].isspace():
+                raise _error("'-' must be followed by a term, e.g. -is:ig", i)
+            tokens.append(Token("-", "-", i))
+            i += 1
+        elif ch == "!":
+            start = i
+            if i + 1 < len(text) and text[i + 1] == '"':
+                value, i = _read_quoted(text, i + 1)
+            else:
+                value, i = _read_word(text, i + 1)
+            if not value.strip():
+                raise _error('\'!\' must be followed by a name, e.g. !"紅蓮の剣士ジーク"', start)
+            tokens.append(Token("term", text[start:i], start, value=value, exact=True, quoted=True))
+        elif ch == '"':
+            value, end = _read_quoted(text, i)
+            tokens.append(Token("term", text[i:end], i, value=value, quoted=True))
+            i = end
+        else:
+            tokens.append(_keyword_or_word(text, i))
+            i = tokens[-1].pos + len(tokens[-1].text)
+    return tokens
+
+
+def _keyword_or_word(text: str, i: int) -> Token:
+    spaced = _NUMERIC_SPACED.match(text, i)
+    if spaced and spaced.end() > i + len(spaced.group(1)):  # "cost >= 3" with spaces
+        key, op = spaced.group(1), spaced.group(2)
+        vstart = spaced.end()
+    else:
+        match = _KEY.match(text, i)
+        if not match:
+            word, end = _read_word(text, i)
+            if word.casefold() == "or":
+                return Token("or", word, i)
+            return Token("term", word, i, value=word)
+        key, op = match.group(1), match.group(2)
+        vstart = match.end()
+    field = KEYWORDS.get(key.casefold())
+    if vstart < len(text) and text[vstart] == '"':
+        value, end = _read_quoted(text, vstart)
+        return Token("term", text[i:end], i, key=key, op=op, value=value, quoted=True)
+    if vstart < len(text) and text[vstart] == "/" and field in REGEX_FIELDS and op == ":":
+        value, end = _read_regex(text, vstart)
+        return Token("term", text[i:end], i, key=key, op=op, value=value, regex=True)
+    value, end = _read_word(text, vstart)
+    return Token("term", text[i:end], i, key=key, op=op, value=value)
+
+
+# --- parser ------------------------------------------------------------------------------
+
+
+class _Parser:
+    def __init__(self, tokens: list[Token]) -> None:
+        self.tokens = tokens
+        self.i = 0
+
+    def peek(self) -> Token | None:
+        return self.tokens[self.i] if self.i < len(self.tokens) else None
+
+    def take(self) -> Token:
+        token = self.tokens[self.i]
+        self.i += 1
+        return token
+
+    def expr(self) -> Node:
+        parts = [self.conjunction()]
+        while (tok := self.peek()) is not None and tok.kind == "or":
+            self.take()
+            nxt = self.peek()
+            if nxt is None or nxt.kind in ("or", ")"):
+                raise _error("'or' needs a term on both sides", tok.pos)
+            parts.append(self.conjunction())
+        return parts[0] if len(parts) == 1 else Or(tuple(parts))
+
+    def conjunction(self) -> Node:
+        parts: list[Node] = []
+        while (tok := self.peek()) is not None and tok.kind not in ("or", ")"):
+            parts.append(self.unary())
+        if not parts:
+            tok = self.peek()
+            if tok is not None and tok.kind == "or":
+                raise _error("'or' needs a term on both sides", tok.pos)
+            raise _error("expected a term", tok.pos if tok else None)
+        return parts[0] if len(parts) == 1 else And(tuple(parts))
+
+    def unary(self) -> Node:
+        tok = self.take()
+        if tok.kind == "-":
+            nxt = self.peek()
+            if nxt is None or nxt.kind in ("or", ")"):
+                raise _error("'-' must be followed by a term or a group", tok.pos)
+            return Not(self.unary())
+        if tok.kind == "(":
+            nxt = self.peek()
+            if nxt is not None and nxt.kind == ")":
+                raise _error("empty parentheses '()'", tok.pos)
+            if nxt is None:
+                raise _error("unbalanced '(': missing ')'", tok.pos)
+            inner = self.expr()
+            close = self.peek()
+            if close is None or close.kind != ")":
+                raise _error("unbalanced '(': missing ')'", tok.pos)
+            self.take()
+            return inner
+        if tok.kind == ")":  # pragma: no cover - conjunction() stops before ')'
+            raise _error("unbalanced ')': no '(' before it", tok.pos)
+        return make_term(tok)
+
+
+def parse(query: str | Sequence[str]) -> Node:
+    """Parse a query (a string, or several strings joined by spaces) into an AST; raise `QueryError`."""
+    if not isinstance(query, str):
+        query = " ".join(query)
+    tokens = tokenize(query)
+    if not tokens:
+        return All()
+    parser = _Parser(tokens)
+    node = parser.expr()
+    tok = parser.peek()
+    if tok is not None:  # only a stray ')' stops expr() early
+        raise _error("unbalanced ')': no '(' before it", tok.pos)
+    return node
+
+
+def _valid(values: Iterable[str]) -> str:
+    return ", ".join(values)
+
+
+def _folded_value(tok: Token, what: str) -> str:
+    value = fold(tok.value)
+    if not value:
+        raise _error(f"empty {what} in {tok.text!r}", tok.pos)
+    return value
+
+
+def _number(tok: Token, field: str) -> int:
+    raw = tok.value.strip()
+    if not raw:
+        raise _error(f"empty value in {tok.text!r}: {field} needs a number, e.g. {field}>=3", tok.pos)
+    try:
+        number = int(raw)
+    except ValueError:
+        raise _error(f"{raw!r} in {tok.text!r} is not a whole number", tok.pos) from None
+    return max(-INT_LIMIT, min(INT_LIMIT, number))
+
+
+def make_term(tok: Token) -> Node:
+    """The AST node of one term token; raises `QueryError` for unknown keywords and bad values."""
+    if tok.exact:
+        return Term("exact", "=", _folded_value(tok, "name"), tok.text)
+    if not tok.key:
+        return Term("any", ":", _folded_value(tok, "phrase" if tok.quoted else "word"), tok.text)
+    field = KEYWORDS.get(tok.key.casefold())
+    if field is None:
+        raise _error(
+            f"unknown keyword {tok.key!r} in {tok.text!r} (valid: {KEYWORD_HELP}; "
+            'put text with a colon in quotes, e.g. "12:00")',
+            tok.pos,
+        )
+    op = tok.op
+    if field in NUMERIC:
+        return Term(field, op, _number(tok, field), tok.text)
+    if op not in (":", "=", "!="):
+        raise _error(f"{field} takes ':', '=' or '!=', not {op!r}, in {tok.text!r}", tok.pos)
+    node = _text_term(tok, field)
+    return Not(node) if op == "!=" else node
+
+
+def _text_term(tok: Token, field: str) -> Term:
+    raw = tok.value.strip()
+    if tok.regex:
+        pattern = jaconv.kata2hira(tok.value)
+        if not pattern:
+            raise _error(f"empty /regex/ in {tok.text!r}", tok.pos)
+        try:
+            re.compile(pattern, re.IGNORECASE)
+        except (re.error, RecursionError, OverflowError) as exc:
+            raise _error(f"bad regular expression in {tok.text!r}: {exc}", tok.pos) from None
+        return Term(field, "regex", pattern, tok.text)
+    if field in ("type", "color", "is", "not"):
+        key = fold(raw).replace("-", "_").replace(" ", "_")
+        table: dict[str, Any] = {"type": TYPE_VALUES, "color": COLOR_VALUES}.get(field, IS_VALUES)
+        if key not in table:
+            names = {
+                "type": "zx, event, player, zx_ex, zx_ob, shift, event_ex, ex, ob",
+                "color": "red/r, blue/u, white/w, black/b, green/g, colorless/c",
+            }.get(field, "ignition/ig, evol_seed/es, life_recovery/lr, void_bringer/vb, "
+                         "start_card/start, gate_card/gate")
+            what = "empty value" if not key else f"unknown {tok.key.casefold()}: value {raw!r}"
+            raise _error(f"{what} in {tok.text!r} (valid: {names})", tok.pos)
+        if field == "not":
+            return Not(Term("is", ":", table[key], tok.text))  # type: ignore[return-value]
+        return Term(field, ":", table[key], tok.text)
+    if field == "id":
+        return Term("id", "=" if tok.op == "=" else ":", _folded_value(tok, "card number"), tok.text)
+    return Term(field, ":", _folded_value(tok, "value"), tok.text)
+
+
+# --- SQL ---------------------------------------------------------------------------------
+
+
+def _fts_phrase(columns: Sequence[str], value: str) -> str:
+    """An FTS5 query: the folded value as one quoted phrase, limited to `columns`."""
+    return "{" + " ".join(columns) + "} : \"" + value.replace('"', '""') + '"'
+
+
+_CONTAINS_COLUMNS = {
+    "any": ("name_f", "name_en_f", "id_f", "text_f"),
+    "name": ("name_f", "name_en_f"),
+    "text": ("text_f",),
+    "player": ("player_f",),
+    "race": ("races_f",),
+}
+
+
+def _contains(columns: Sequence[str], value: str, params: list[Any], fts: bool) -> str:
+    if fts and len(value) >= FTS_MIN and all(c in ("name_f", "name_en_f", "id_f", "text_f") for c in columns):
+        params.append(_fts_phrase(columns, value))
+        return "c.rowid IN (SELECT rowid FROM cards_fts WHERE cards_fts MATCH ?)"
+    parts = []
+    for column in columns:
+        params.append(value)
+        parts.append(f"instr(c.{column}, ?) > 0")
+    return "(" + " OR ".join(parts) + ")" if len(parts) > 1 else parts[0]
+
+
+def _term_sql(term: Term, params: list[Any], fts: bool) -> str:
+    field, op, value = term.field, term.op, term.value
+    if op == "regex":
+        columns = _CONTAINS_COLUMNS[field]
+        params.extend([value] * len(columns))
+        return "(" + " OR ".join(f"regexp(?, c.{col})" for col in columns) + ")"
+    if field in _CONTAINS_COLUMNS:
+        return _contains(_CONTAINS_COLUMNS[field], value, params, fts)
+    if field == "exact":
+        params.extend([value, value])
+        return "(c.name_f = ? OR c.name_en_f = ?)"
+    if field == "id":
+        params.append(value)
+        if op == "=":
+            return "c.id_f = ?"
+        params.append(value + "\U0010ffff")
+        return "(c.id_f >= ? AND c.id_f < ?)"
+    if field == "type":
+        params.extend(value)
+        return f"c.type IN ({', '.join('?' * len(value))})"
+    if field == "color":
+        params.extend(["player", value])
+        return "(c.type != ? AND c.color = ?)"
+    if field == "is":
+        return f"c.{value} = 1"  # value is a key of IS_VALUES' values (a fixed column name)
+    if field == "cost":
+        params.extend(["player", value])
+        return f"(c.type != ? AND c.cost {SQL_OPS[op]} ?)"
+    if field == "power":
+        params.extend([*sorted(FIELD_TYPES), value])
+        return f"(c.type IN (?, ?, ?) AND c.power {SQL_OPS[op]} ?)"
+    raise AssertionError(f"unhandled term {term}")  # pragma: no cover
+
+
+def compile_query(node: Node, *, fts: bool = True) -> tuple[str, list[Any]]:
+    """The SQL boolean expression over `cards AS c` for `node`, and its parameters."""
+    params: list[Any] = []
+
+    def walk(n: Node) -> str:
+        if isinstance(n, Term):
+            return _term_sql(n, params, fts)
+        if isinstance(n, Not):
+            return f"NOT ({walk(n.child)})"
+        if isinstance(n, And):
+            return "(" + " AND ".join(walk(c) for c in n.children) + ")"
+        if isinstance(n, Or):
+            return "(" + " OR ".join(walk(c) for c in n.children) + ")"
+        return "1"
+
+    return walk(node), params
+
+
+def search_sql(
+    node: Node, *, sort: str = "id", reverse: bool = False, limit: int | None = None,
+    columns: str = "c.id", fts: bool = True,
+) -> tuple[str, list[Any]]:
+    """The whole SELECT for a query: `columns` of the matching cards, sorted and limited."""
+    if sort not in SORTS:
+        raise QueryError(f"unknown sort {sort!r} (valid: {', '.join(SORTS)})")
+    where, params = compile_query(node, fts=fts)
+    order = SORTS[sort]
+    if reverse:
+        order = ", ".join(f"{part.strip()} DESC" for part in order.split(","))
+    sql = f"SELECT {columns} FROM cards AS c WHERE {where} ORDER BY {order}"
+    if limit is not None:
+        sql += " LIMIT ?"
+        params.append(max(0, limit))
+    return sql, params
+
+
+def search(
+    db: CatalogDB, query: str | Sequence[str] | Node, *, sort: str = "id", reverse: bool = False,
+    limit: int | None = None, fts: bool = True,
+) -> list[Card]:
+    """The cards of the catalog database matching `query`, sorted (`id`, `name`, `cost`, `power`, `color`)."""
+    from zxdeck.catalog.db import CARD_SELECT, card_from_row
+
+    node = query if isinstance(query, Term | Not | And | Or | All) else parse(query)
+    columns = ", ".join(f"c.{col.strip()}" for col in CARD_SELECT.split(","))
+    sql, params = search_sql(node, sort=sort, reverse=reverse, limit=limit, columns=columns, fts=fts)
+    return [card_from_row(row) for row in db.execute(sql, params)]
+
+
+def search_ids(
+    db: CatalogDB, query: str | Sequence[str] | Node, *, sort: str = "id", reverse: bool = False,
+    limit: int | None = None, fts: bool = True,
+) -> list[str]:
+    """Like `search`, only the card numbers (cheaper)."""
+    node = query if isinstance(query, Term | Not | And | Or | All) else parse(query)
+    sql, params = search_sql(node, sort=sort, reverse=reverse, limit=limit, fts=fts)
+    return [row[0] for row in db.execute(sql, params)]
+
+
+# --- the same semantics in Python (for code without a database, and as a test oracle) ----
+
+
+def _term_matches(term: Term, card: Card) -> bool:
+    field, op, value = term.field, term.op, term.value
+    if op == "regex":
+        pattern = re.compile(value, re.IGNORECASE)
+        texts = {"name": (card.name, card.name_en), "text": (card.text,)}[field]
+        return any(pattern.search(fold(t)) for t in texts)
+    if field == "any":
+        return any(value in fold(t) for t in (card.name, card.name_en, card.id, card.text))
+    if field == "name":
+        return value in fold(card.name) or value in fold(card.name_en)
+    if field == "text":
+        return value in fold(card.text)
+    if field == "player":
+        return value in fold(card.player)
+    if field == "race":
+        return any(value in fold(r) for r in card.races)
+    if field == "exact":
+        return value in (fold(card.name), fold(card.name_en))
+    if field == "id":
+        return fold(card.id) == value if op == "=" else fold(card.id).startswith(value)
+    if field == "type":
+        return card.type in value
+    if field == "color":
+        return card.type != "player" and card.color == value
+    if field == "is":
+        return bool(getattr(card, value))
+    if field in NUMERIC:
+        if field == "cost" and card.type == "player":
+            return False
+        if field == "power" and card.type not in FIELD_TYPES:
+            return False
+        number = card.cost if field == "cost" else card.power
+        return {
+            ":": number == value, "=": number == value, "!=": number != value,
+            "<": number < value, "<=": number <= value, ">": number > value, ">=": number >= value,
+        }[op]
+    raise AssertionError(f"unhandled term {term}")  # pragma: no cover
+
+
+def matches(node: Node | str, card: Card) -> bool:
+    """Whether `card` matches the query, evaluated in Python (same semantics as the SQL)."""
+    if isinstance(node, str):
+        node = parse(node)
+    if isinstance(node, Term):
+        return _term_matches(node, card)
+    if isinstance(node, Not):
+        return not matches(node.child, card)
+    if isinstance(node, And):
+        return all(matches(c, card) for c in node.children)
+    if isinstance(node, Or):
+        return any(matches(c, card) for c in node.children)
+    return True
+
+
+def filter_cards(cards: Iterable[Card], query: str | Node) -> list[Card]:
+    """The cards matching `query`, in their order, without a database."""
+    node = parse(query) if isinstance(query, str) else query
+    return [c for c in cards if matches(node, c)]
