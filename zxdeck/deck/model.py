@@ -1,0 +1,133 @@
+"""What a deck file becomes once read: entries with their line numbers, and problems found.
+
+A `Deck` keeps every card line as a `DeckEntry` (count, the text as written, the
+card found or None, the line) so that the validator can point at lines. Lines
+that could not be understood are kept as `Problem`s (`parse-error`,
+`unknown-card`) and reported together with the rule violations.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from zxdeck.catalog.model import Card
+
+MAIN = "main"
+DUNAMIS = "dunamis"
+PLAYER = "player"
+SECTIONS = (MAIN, DUNAMIS, PLAYER)
+
+ERROR = "error"
+WARNING = "warning"
+
+
+@dataclass
+class DeckEntry:
+    """One card line: `count` copies of `card` (None when no card matched `text`)."""
+
+    count: int
+    text: str
+    section: str = MAIN
+    card: Card | None = None
+    line: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"count": self.count, "text": self.text, "section": self.section,
+                               "line": self.line}
+        if self.card is not None:
+            out["card"] = self.card.id
+            out["name"] = self.card.name
+        return out
+
+
+@dataclass
+class Problem:
+    """One error or warning, with the fields of INTERFACES.md section 3 and a few more.
+
+    `found` / `allowed` say what was found against what the rule allows
+    ("19" against "exactly 20"); `hint` is a one-line suggestion for the player.
+    """
+
+    code: str
+    message: str
+    line: int | None = None
+    rule: str | None = None
+    severity: str = ERROR
+    hint: str = ""
+    name: str | None = None
+    suggestions: list[str] | None = None
+    suggested_cards: list[dict[str, Any]] | None = None
+    found: Any = None
+    allowed: str | None = None
+    lines: list[int] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON object of INTERFACES.md section 3 (code, message, line), extended."""
+        out: dict[str, Any] = {"code": self.code, "message": self.message, "line": self.line}
+        if self.rule:
+            out["rule"] = self.rule
+        if self.name is not None:
+            out["name"] = self.name
+        if self.suggestions is not None:
+            out["suggestions"] = self.suggestions
+        if self.suggested_cards is not None:
+            out["suggested_cards"] = self.suggested_cards
+        if self.found is not None:
+            out["found"] = self.found
+        if self.allowed is not None:
+            out["allowed"] = self.allowed
+        if len(self.lines) > 1:
+            out["lines"] = self.lines
+        if self.hint:
+            out["hint"] = self.hint
+        return out
+
+
+@dataclass
+class Deck:
+    """A deck as read from a file: entries by section, the player card line, and read problems."""
+
+    source: str = "<deck>"
+    entries: list[DeckEntry] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+    encoding: str = "utf-8"
+    empty: bool = False  # the file held no card line at all
+
+    def section(self, name: str) -> list[DeckEntry]:
+        return [e for e in self.entries if e.section == name]
+
+    @property
+    def main(self) -> list[DeckEntry]:
+        return self.section(MAIN)
+
+    @property
+    def dunamis(self) -> list[DeckEntry]:
+        return self.section(DUNAMIS)
+
+    @property
+    def players(self) -> list[DeckEntry]:
+        return self.section(PLAYER)
+
+    @property
+    def player_card(self) -> Card | None:
+        """The player card when exactly one known card was named (D-15), else None."""
+        known = [e.card for e in self.players if e.card is not None]
+        return known[0] if len(known) == 1 else None
+
+    def cards(self, section: str) -> list[Card]:
+        """Every copy of every known card of `section` (a card with count 4 appears 4 times)."""
+        out: list[Card] = []
+        for e in self.section(section):
+            if e.card is not None:
+                out.extend([e.card] * e.count)
+        return out
+
+    def counted(self, section: str) -> dict[str, tuple[Card, int]]:
+        """Known cards of `section` by card number, with their total count (lines add up)."""
+        out: dict[str, tuple[Card, int]] = {}
+        for e in self.section(section):
+            if e.card is not None:
+                _, n = out.get(e.card.id, (e.card, 0))
+                out[e.card.id] = (e.card, n + e.count)
+        return out

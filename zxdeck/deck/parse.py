@@ -1,0 +1,484 @@
+"""Reading deck files: the plain-text format of INTERFACES.md section 2, and YAML / JSON decks.
+
+Text decks::
+
+    # comments start with '#' (whole line, or after a space)
+    Player: 青葉千歳
+    4 B01-001            # count, then card number, name or English name
+    4x 紅蓮の剣士ジーク    # also "x4 NAME", "NAME x2", "NAME×2", "NAME 2枚"
+    [Dunamis]            # section headers: Deck / Main (default), Dunamis, Player
+    2 B05-080
+
+Files may be UTF-8 (with or without BOM), UTF-16 with BOM, or CP932 /
+Shift_JIS, with LF or CRLF line ends. Lines are NFKC-normalized first, so
+full-width digits, letters, spaces and `＃` work. Cards are matched by
+`Catalog.lookup` (case, width, kana and spaces ignored).
+
+YAML / JSON decks (chosen by the extension .yaml / .yml / .json)::
+
+    {"player": "青葉千歳",
+     "main": [{"card": "B01-001", "count": 4}, "4 B01-002"],
+     "dunamis": [{"card": "B05-080", "count": 2}]}
+
+or a plain list of card numbers / card lines (the main deck).
+
+Files that cannot be read at all (missing, a folder, binary, too big,
+undecodable) raise `DeckFileError` (exit 2). Lines that cannot be understood
+become `parse-error` / `unknown-card` problems of the deck (exit 1).
+"""
+
+from __future__ import annotations
+
+import codecs
+import json
+import os
+import re
+import sys
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from zxdeck.catalog.loader import Catalog
+from zxdeck.catalog.model import DUNAMIS_TYPES, MAIN_DECK_TYPES, Card
+from zxdeck.deck.model import DUNAMIS, MAIN, PLAYER, Deck, DeckEntry, Problem
+from zxdeck.errors import DeckFileError
+from zxdeck.text import fold_compact, nfkc
+
+MAX_BYTES = 1024 * 1024  # a real deck file is a few kilobytes
+MAX_LINE = 1000  # characters; longer lines are a parse-error, never matched
+MAX_COUNT = 999
+MAX_READ_PROBLEMS = 100  # parse-error / unknown-card problems reported per file
+MAX_SUGGESTED = 30  # unknown cards that get "did you mean" suggestions
+
+STRUCTURED_SUFFIXES = {".json": "json", ".yaml": "yaml", ".yml": "yaml"}
+
+# Section names (after NFKC and casefold) -> section.
+SECTION_NAMES = {
+    "deck": MAIN, "main": MAIN, "maindeck": MAIN, "main deck": MAIN,
+    "メイン": MAIN, "メインデッキ": MAIN, "デッキ": MAIN,
+    "dunamis": DUNAMIS, "デュナミス": DUNAMIS, "ダイナミス": DUNAMIS,
+    "player": PLAYER, "プレイヤー": PLAYER, "プレイヤーカード": PLAYER,
+}
+_SECTION_WORDS = "|".join(sorted((re.escape(k) for k in SECTION_NAMES), key=len, reverse=True))
+# `Dunamis`, `Dunamis:`, `[Dunamis]`, `Main (50)`, `Player: NAME`
+_HEADER = re.compile(
+    rf"^\[?\s*(?P<word>{_SECTION_WORDS})\s*(?:\(\s*\d+\s*(?:枚)?\s*\))?\s*\]?\s*(?::\s*(?P<rest>.*))?$",
+    re.IGNORECASE,
+)
+_BRACKETED = re.compile(r"^\[(?P<word>[^\]]*)\]$")
+_NUM = r"(?P<n>[+-]?\d+)"
+_X = r"[xX×*]"
+_COUNT_PATTERNS = (
+    re.compile(rf"^{_NUM}\s*(?:{_X}|枚)?\s+(?P<card>\S.*)$"),  # 4 NAME, 4x NAME, 4 x NAME
+    re.compile(rf"^{_X}\s*{_NUM}\s+(?P<card>\S.*)$"),  # x4 NAME
+    re.compile(rf"^(?P<card>.*?\S)\s+{_X}\s*{_NUM}\s*枚?$"),  # NAME x2
+    re.compile(rf"^(?P<card>.*?[^\x00-\x7f])\s*{_X}\s*{_NUM}\s*枚?$"),  # 名前×2, 名前x2
+    re.compile(rf"^(?P<card>.*?\S)\s+{_NUM}\s*枚$"),  # 名前 2枚
+)
+_COMMENT = re.compile(r"(^|\s)#.*$")
+_SPACES = re.compile(r"\s+")
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f]")
+
+PREFERRED_TYPES = {MAIN: MAIN_DECK_TYPES, DUNAMIS: DUNAMIS_TYPES, PLAYER: frozenset({"player"})}
+
+
+# --------------------------------------------------------------------------- bytes -> text
+
+
+def read_bytes(path: str | os.PathLike[str]) -> bytes:
+    """The bytes of a deck file (`-` is standard input), refusing folders and files over 1 MiB."""
+    if str(path) == "-":
+        data = sys.stdin.buffer.read(MAX_BYTES + 1)
+        if len(data) > MAX_BYTES:
+            raise DeckFileError(f"<stdin>: more than {MAX_BYTES // 1024} KiB, not a deck file")
+        return data
+    p = Path(path)
+    try:
+        if p.is_dir():
+            raise DeckFileError(f"{p}: is a folder, not a deck file")
+        size = p.stat().st_size
+        if size > MAX_BYTES:
+            raise DeckFileError(
+                f"{p}: file is {size / 1024 / 1024:.1f} MiB; a deck file is at most "
+                f"{MAX_BYTES // 1024} KiB (is this the right file?)"
+            )
+        with p.open("rb") as fh:
+            data = fh.read(MAX_BYTES + 1)
+    except FileNotFoundError:
+        raise DeckFileError(f"{p}: deck file not found") from None
+    except PermissionError:
+        raise DeckFileError(f"{p}: permission denied") from None
+    except OSError as exc:
+        raise DeckFileError(f"{p}: cannot read deck file: {exc.strerror or exc}") from None
+    if len(data) > MAX_BYTES:  # grew while reading, or a special file
+        raise DeckFileError(f"{p}: more than {MAX_BYTES // 1024} KiB, not a deck file")
+    return data
+
+
+def decode(data: bytes, source: str = "<deck>") -> tuple[str, str]:
+    """Decode deck bytes: UTF-8 (BOM or not), UTF-16 with BOM, else CP932; (text, encoding)."""
+    if data.startswith(codecs.BOM_UTF8):
+        candidates = ["utf-8-sig"]
+    elif data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        candidates = ["utf-16"]
+    else:
+        candidates = ["utf-8", "cp932"]
+    first_error: UnicodeDecodeError | None = None
+    for encoding in candidates:
+        try:
+            text = data.decode(encoding)
+        except UnicodeDecodeError as exc:
+            first_error = first_error or exc
+            continue
+        if "\x00" in text or len(_CONTROL.findall(text[:4096])) > 8:
+            raise DeckFileError(f"{source}: looks like a binary file, not a deck (text expected)")
+        return text, encoding
+    assert first_error is not None
+    bad = data[first_error.start : first_error.start + 1].hex()
+    if b"\x00" in data[:4096]:
+        raise DeckFileError(f"{source}: looks like a binary file, not a deck (text expected)")
+    line = data.count(b"\n", 0, first_error.start) + 1
+    raise DeckFileError(
+        f"{source}: line {line}: cannot decode byte 0x{bad} (not UTF-8 or Shift_JIS/CP932 text)"
+    )
+
+
+# --------------------------------------------------------------------------- card look-up
+
+
+def resolve(catalog: Catalog, text: str, section: str = MAIN) -> tuple[Card | None, list[Card]]:
+    """The card `text` names, preferring a card number, then a card of a type fit for `section`.
+
+    Returns (card or None, every card the text matched) so that callers can
+    tell an ambiguous name from a unique one.
+    """
+    stripped = text.strip()
+    exact = catalog.get(stripped) or catalog.get(nfkc(stripped).upper())
+    if exact is not None:
+        return exact, [exact]
+    found = catalog.lookup(stripped)
+    if not found:
+        return None, []
+    key = fold_compact(stripped)
+    for card in found:
+        if fold_compact(card.id) == key:
+            return card, [card]
+    preferred = PREFERRED_TYPES.get(section, frozenset())
+    fit = [c for c in found if c.type in preferred]
+    return (fit or found)[0], found
+
+
+def _rules_differ(cards: list[Card]) -> bool:
+    """True when same-named cards differ in something the deck rules look at."""
+    sig = {(c.type, c.icons, c.keywords, c.player) for c in cards}
+    return len(sig) > 1
+
+
+# --------------------------------------------------------------------------- text decks
+
+
+class _Reader:
+    """Builds a `Deck` line by line, capping the number of problems and suggestions."""
+
+    def __init__(self, catalog: Catalog, source: str) -> None:
+        self.catalog = catalog
+        self.deck = Deck(source=source)
+        self.read_problems = 0
+        self.suggested = 0
+        self.dropped = 0
+
+    def problem(self, problem: Problem) -> None:
+        if self.read_problems >= MAX_READ_PROBLEMS:
+            self.dropped += 1
+            return
+        self.read_problems += 1
+        self.deck.problems.append(problem)
+
+    def suggestions(self, text: str) -> tuple[list[str], list[dict[str, Any]]]:
+        if self.suggested >= MAX_SUGGESTED or self.read_problems >= MAX_READ_PROBLEMS:
+            return [], []
+        self.suggested += 1
+        from zxdeck.deck.suggest import suggestion_fields
+
+        return suggestion_fields(self.catalog, text)
+
+    def parse_error(self, line: int | None, message: str, hint: str, where: str = "") -> None:
+        self.problem(Problem("parse-error", f"{where}{message}", line=line, hint=hint))
+
+    def add(self, count: int, text: str, section: str, line: int | None, where: str = "") -> None:
+        """Add a card line whose count was already checked."""
+        card, matched = resolve(self.catalog, text, section)
+        entry = DeckEntry(count=count, text=text, section=section, card=card, line=line)
+        self.deck.entries.append(entry)
+        if card is None:
+            names, details = self.suggestions(text)
+            hint = f"did you mean {_or_list(names)}?" if names else "check the spelling or write the card number"
+            self.problem(Problem("unknown-card", f"{where}no card with number or name {text!r}",
+                                 line=line, suggestions=names, suggested_cards=details, hint=hint))
+        elif len(matched) > 1 and _rules_differ(matched):
+            others = ", ".join(c.id for c in matched if c is not card)
+            self.problem(Problem(
+                "ambiguous-name",
+                f"{where}{text!r} names several different cards; using {card.id} (also {others})",
+                line=line, severity="warning", name=card.name,
+                hint="write the card number to choose another one",
+            ))
+
+    def check_count(self, raw: Any, line: int | None, where: str = "") -> int | None:
+        """The count as an int in 1..MAX_COUNT, or None after reporting a parse-error."""
+        if isinstance(raw, bool) or not isinstance(raw, int):
+            try:
+                value = int(str(raw).strip())
+            except ValueError:
+                self.parse_error(line, f"count {str(raw)[:20]!r} is not a whole number",
+                                 "write the number of copies, e.g. `4 B01-001`", where)
+                return None
+        else:
+            value = raw
+        if not 1 <= value <= MAX_COUNT:
+            shown = str(value) if len(str(value)) <= 12 else str(value)[:12] + "…"
+            self.parse_error(line, f"count {shown} is out of range (1 to {MAX_COUNT})",
+                             "write how many copies, e.g. `4 B01-001`; remove the line for none", where)
+            return None
+        return value
+
+    def card_line(self, text: str, section: str, line: int | None, where: str = "") -> None:
+        """One card line: `4 X`, `4x X`, `x4 X`, `X x2`, or a card alone (one copy)."""
+        for pattern in _COUNT_PATTERNS:
+            m = pattern.match(text)
+            if not m:
+                continue
+            name = m.group("card").strip()
+            if resolve(self.catalog, name, section)[0] is None and resolve(self.catalog, text, section)[0]:
+                break  # the whole line is a card name that merely looks like a count line
+            count = self.check_count(m.group("n"), line, where)
+            if count is not None:
+                self.add(count, name, section, line, where)
+            return
+        if resolve(self.catalog, text, section)[0] is not None:
+            self.add(1, text, section, line, where)
+            return
+        names, details = self.suggestions(text)
+        hint = "a card line is a count and a card number or name, e.g. `4 B01-001`"
+        if names:
+            hint += f"; did you mean {_or_list(names)}?"
+        self.problem(Problem("parse-error", f"{where}not a card line or section header: {_short(text)!r}",
+                             line=line, hint=hint, suggestions=names or None,
+                             suggested_cards=details or None))
+
+    def finish(self) -> Deck:
+        if self.dropped:
+            self.deck.problems.append(Problem(
+                "parse-error", f"... and {self.dropped} more lines that could not be read",
+                hint="is this a deck file?",
+            ))
+        self.deck.empty = not self.deck.entries and not self.read_problems
+        return self.deck
+
+
+def _short(text: str, n: int = 60) -> str:
+    return text if len(text) <= n else text[:n] + "…"
+
+
+def _or_list(names: list[str]) -> str:
+    quoted = [f"'{n}'" for n in names]
+    return quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " or " + quoted[-1]
+
+
+def clean_line(raw: str) -> str:
+    """A raw line NFKC-normalized, without comment, with single spaces."""
+    text = nfkc(raw)
+    text = _COMMENT.sub("", text)
+    return _SPACES.sub(" ", text).strip()
+
+
+def parse_text(text: str, catalog: Catalog, source: str = "<deck>") -> Deck:
+    """Parse a plain-text deck (INTERFACES.md section 2) against `catalog`."""
+    reader = _Reader(catalog, source)
+    section = MAIN
+    for number, raw in enumerate(text.splitlines(), start=1):
+        if len(raw) > MAX_LINE:
+            reader.parse_error(number, f"line is {len(raw)} characters long (at most {MAX_LINE})",
+                               "one card per line: a count and a card number or name")
+            continue
+        line = clean_line(raw)
+        if not line:
+            continue
+        header = _HEADER.match(line)
+        if header:
+            header_section = SECTION_NAMES[header.group("word").casefold()]
+            rest = (header.group("rest") or "").strip()
+            if rest:
+                if header_section == PLAYER:  # `Player: NAME`; the current section goes on
+                    reader.card_line(rest, PLAYER, number)
+                else:
+                    section = header_section
+                    reader.card_line(rest, section, number)
+            else:
+                section = header_section
+            continue
+        bracketed = _BRACKETED.match(line)
+        if bracketed:
+            reader.parse_error(number, f"unknown section [{_short(bracketed.group('word'))}]",
+                               "sections are [Deck] / [Main], [Dunamis] and [Player]")
+            continue
+        reader.card_line(line, section, number)
+    return reader.finish()
+
+
+# --------------------------------------------------------------------------- YAML / JSON decks
+
+
+def _item_lines(data: str, fmt: str) -> dict[str, list[int]]:
+    """YAML only: the line of each list item under main/deck/dunamis/player (top level)."""
+    if fmt != "yaml":
+        return {}
+    import yaml
+
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    try:
+        node = yaml.compose(data, Loader=loader)
+    except yaml.YAMLError:
+        return {}
+    out: dict[str, list[int]] = {}
+    if isinstance(node, yaml.SequenceNode):
+        out["main"] = [item.start_mark.line + 1 for item in node.value]
+    elif isinstance(node, yaml.MappingNode):
+        for key, value in node.value:
+            k = str(getattr(key, "value", "")).casefold()
+            if isinstance(value, yaml.SequenceNode):
+                out[k] = [item.start_mark.line + 1 for item in value.value]
+            else:
+                out[k] = [value.start_mark.line + 1]
+    return out
+
+
+def _load_structured(text: str, fmt: str, source: str) -> Any:
+    if fmt == "json":
+        try:
+            return json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise DeckFileError(f"{source}: line {exc.lineno}: JSON error: {exc.msg}") from None
+        except RecursionError:
+            raise DeckFileError(f"{source}: JSON nested too deeply") from None
+    import yaml
+
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    try:
+        return yaml.load(text, Loader=loader)  # noqa: S506 - safe loaders only
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        where = f" line {mark.line + 1}:" if mark else ""
+        raise DeckFileError(f"{source}:{where} YAML error: {exc.problem or exc.context}") from None
+    except (yaml.YAMLError, RecursionError) as exc:
+        raise DeckFileError(f"{source}: YAML error: {exc}") from None
+
+
+def parse_structured(text: str, catalog: Catalog, source: str = "<deck>", fmt: str = "yaml") -> Deck:
+    """Parse a YAML or JSON deck: `{player, main: [...], dunamis: [...]}` or a list of cards."""
+    doc = _load_structured(text, fmt, source)
+    reader = _Reader(catalog, source)
+    lines = _item_lines(text, fmt)
+    if doc is None:
+        return reader.finish()
+    if isinstance(doc, list):
+        sections: dict[str, Any] = {MAIN: doc}
+        keys = {MAIN: "main"}
+    elif isinstance(doc, dict):
+        sections, keys = {}, {}
+        for key, value in doc.items():
+            k = str(key).casefold()
+            target = {"main": MAIN, "deck": MAIN, "cards": MAIN, "dunamis": DUNAMIS, "player": PLAYER}.get(k)
+            if target is None:
+                continue  # other keys (name, notes, ...) are kept by the user and ignored here
+            if target in sections:
+                raise DeckFileError(f"{source}: the {target} deck is given twice ('{key}')")
+            sections[target], keys[target] = value, k
+    else:
+        raise DeckFileError(
+            f"{source}: a {fmt.upper()} deck is a mapping with 'main' (and 'dunamis', 'player') "
+            "or a list of card numbers"
+        )
+    for section in (PLAYER, MAIN, DUNAMIS):
+        if section not in sections or sections[section] is None:
+            continue
+        value = sections[section]
+        item_lines = lines.get(keys[section], [])
+        items = value if isinstance(value, list) else [value]
+        for index, item in enumerate(items):
+            line = item_lines[index] if index < len(item_lines) else None
+            where = "" if line is not None else f"{keys[section]}[{index}]: "
+            _structured_item(reader, item, section, line, where)
+    return reader.finish()
+
+
+def _structured_item(reader: _Reader, item: Any, section: str, line: int | None, where: str) -> None:
+    if isinstance(item, str | int) and not isinstance(item, bool):
+        text = clean_line(str(item))
+        if len(text) > MAX_LINE:
+            reader.parse_error(line, f"entry is {len(text)} characters long (at most {MAX_LINE})",
+                               "one card per entry", where)
+        elif text:
+            reader.card_line(text, section, line, where)
+        return
+    if isinstance(item, dict):
+        lowered = {str(k).casefold(): v for k, v in item.items()}
+        name = next((lowered[k] for k in ("card", "id", "name", "number") if k in lowered), None)
+        if not isinstance(name, str | int) or isinstance(name, bool) or not str(name).strip():
+            reader.parse_error(line, "entry without a 'card' (card number or name)",
+                               "write entries as {card: B01-001, count: 4}", where)
+            return
+        text = clean_line(str(name))
+        if len(text) > MAX_LINE:
+            reader.parse_error(line, f"card is {len(text)} characters long (at most {MAX_LINE})",
+                               "one card per entry", where)
+            return
+        count = reader.check_count(lowered.get("count", 1), line, where)
+        if count is not None:
+            reader.add(count, text, section, line, where)
+        return
+    reader.parse_error(line, f"entry must be a card number or {{card, count}}, got {_short(repr(item))}",
+                       "write entries as {card: B01-001, count: 4}", where)
+
+
+# --------------------------------------------------------------------------- entry points
+
+
+def deck_format(path: str | os.PathLike[str], fmt: str | None = None) -> str:
+    """`text`, `yaml` or `json`: `fmt` when given, else from the file extension."""
+    if fmt and fmt != "auto":
+        return fmt
+    return STRUCTURED_SUFFIXES.get(Path(str(path)).suffix.casefold(), "text")
+
+
+def parse_bytes(data: bytes, catalog: Catalog, source: str = "<deck>", fmt: str = "text") -> Deck:
+    """Decode and parse deck bytes of format `fmt` (text, yaml, json)."""
+    if len(data) > MAX_BYTES:
+        raise DeckFileError(f"{source}: more than {MAX_BYTES // 1024} KiB, not a deck file")
+    text, encoding = decode(data, source)
+    if fmt == "text":
+        deck = parse_text(text, catalog, source)
+    elif fmt in ("yaml", "json"):
+        deck = parse_structured(text, catalog, source, fmt)
+    else:
+        raise DeckFileError(f"{source}: unknown deck format {fmt!r} (text, yaml, json)")
+    deck.encoding = encoding
+    return deck
+
+
+def read_deck(path: str | os.PathLike[str], catalog: Catalog, fmt: str | None = None) -> Deck:
+    """Read and parse a deck file (`-` for standard input); raises `DeckFileError` when unreadable."""
+    source = "<stdin>" if str(path) == "-" else str(path)
+    return parse_bytes(read_bytes(path), catalog, source, deck_format(path, fmt))
+
+
+def deck_from_cards(cards: Iterable[tuple[Card, int]], dunamis: Iterable[tuple[Card, int]] = (),
+                    player: Card | None = None, source: str = "<deck>") -> Deck:
+    """A deck built in code from (card, count) pairs (tests, the game engine, generators)."""
+    deck = Deck(source=source)
+    if player is not None:
+        deck.entries.append(DeckEntry(1, player.id, PLAYER, player))
+    for section, pairs in ((MAIN, cards), (DUNAMIS, dunamis)):
+        for card, count in pairs:
+            deck.entries.append(DeckEntry(count, card.id, section, card))
+    return deck

@@ -1,0 +1,96 @@
+"""Rendering validation results: a human report (colors only on a terminal) and JSON.
+
+The human report groups problems by severity; each shows the line, the rule
+id, the code and what was found against what is allowed, then a one-line hint;
+a summary of the counts ends it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable, Sequence
+from typing import IO, Any
+
+from zxdeck.deck.model import Problem
+from zxdeck.deck.validate import ValidationResult
+
+Style = Callable[..., str]
+
+
+def use_color(stream: IO[str] | None, mode: str = "auto") -> bool:
+    """Colors when asked (`always`), never with `never` or NO_COLOR, else only on a terminal."""
+    if mode == "never" or os.environ.get("NO_COLOR"):
+        return False
+    if mode == "always":
+        return True
+    try:
+        return bool(stream is not None and stream.isatty())
+    except (AttributeError, ValueError):
+        return False
+
+
+def _styler(color: bool) -> Style:
+    if not color:
+        return lambda text, **_: text
+    import click
+
+    return click.style
+
+
+def _problem_lines(p: Problem, style: Style, color_name: str) -> list[str]:
+    where = f"line {p.line}" if p.line else "deck"
+    if len(p.lines) > 1:
+        where = "lines " + ",".join(str(n) for n in p.lines[:6]) + ("…" if len(p.lines) > 6 else "")
+    rule = f"[{p.rule}] " if p.rule else ""
+    head = f"  {style(where, bold=True)}: {style(p.code, fg=color_name, bold=True)} {rule}{p.message}"
+    out = [head]
+    if p.hint:
+        out.append("      " + style(f"hint: {p.hint}", dim=True))
+    return out
+
+
+def _summary(result: ValidationResult) -> str:
+    c, r = result.counts, result.regulation
+    parts = [
+        f"main {c['main']}/{r.main_size}",
+        f"ignition {c['ignition']}/{r.ignition}" if r.ignition is not None else f"ignition {c['ignition']}",
+        f"Life Recovery {c['life_recovery']}"
+        + (f" (max {r.life_recovery_max})" if r.life_recovery_max is not None else ""),
+        f"Void Bringer {c['void_bringer']}"
+        + (f" (max {r.void_bringer_max})" if r.void_bringer_max is not None else ""),
+        f"dunamis {c['dunamis']} (max {r.dunamis_max})",
+        f"OB {c['dunamis_ob']}" + (f" (max {r.ob_max})" if r.ob_max is not None else ""),
+    ]
+    if c.get("player"):
+        parts.append(f"player {c['player']}")
+    return ", ".join(parts)
+
+
+def render_human(result: ValidationResult, color: bool = False) -> str:
+    """The report for people: verdict, errors, warnings, then the counts."""
+    style = _styler(color)
+    n_err, n_warn = len(result.errors), len(result.warnings)
+    if result.valid:
+        verdict = style("VALID", fg="green", bold=True)
+    else:
+        verdict = style("INVALID", fg="red", bold=True)
+    tally = f"{n_err} error{'s' * (n_err != 1)}, {n_warn} warning{'s' * (n_warn != 1)}"
+    lines = [f"{result.deck.source}: {verdict} ({tally}; regulation {result.regulation.name})"]
+    if result.errors:
+        lines.append(style("Errors:", fg="red", bold=True))
+        for p in result.errors:
+            lines.extend(_problem_lines(p, style, "red"))
+    if result.warnings:
+        lines.append(style("Warnings:", fg="yellow", bold=True))
+        for p in result.warnings:
+            lines.extend(_problem_lines(p, style, "yellow"))
+    lines.append("Summary: " + _summary(result))
+    return "\n".join(lines)
+
+
+def render_json(results: Sequence[ValidationResult | dict[str, Any]], single: bool) -> str:
+    """One JSON object for one deck, else a JSON array (INTERFACES.md section 3)."""
+    objects = [r.to_dict() if isinstance(r, ValidationResult) else r for r in results]
+    payload: Any = objects[0] if single and len(objects) == 1 else objects
+    return json.dumps(payload, ensure_ascii=False, indent=2)
