@@ -385,7 +385,7 @@ def open_db(path: str | os.PathLike[str] | None = None, *, rebuild: bool = False
         try:
             conn = _connect_ro(target)
             if _usable(conn, target, digest):
-                return CatalogDB(conn, resolved.resolve(), digest, target)
+                return CatalogDB(conn, resolved, digest, target)
             conn.close()
         except (sqlite3.Error, OSError):
             pass  # corrupt or unreadable: rebuild below
@@ -396,11 +396,11 @@ def open_db(path: str | os.PathLike[str] | None = None, *, rebuild: bool = False
     try:
         build_cache_file(cards, target, resolved.resolve(), digest)
         conn = _connect_ro(target)
-        db = CatalogDB(conn, resolved.resolve(), digest, target, built=True)
+        db = CatalogDB(conn, resolved, digest, target, built=True)
         _prune(target.parent, target, resolved.resolve())
     except OSError:  # the cache folder is not writable: keep the database in memory
         conn = _memory_db(cards, resolved.resolve(), digest)
-        db = CatalogDB(conn, resolved.resolve(), digest, None, built=True)
+        db = CatalogDB(conn, resolved, digest, None, built=True)
     db.build_seconds = time.perf_counter() - started
     return db
 

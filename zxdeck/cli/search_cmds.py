@@ -1,9 +1,144 @@
-"""Commands of this group are registered on the main `zxdeck` group by `register`."""
+"""`zxdeck search`, `zxdeck card` and `zxdeck db path|build|info`: thin click layers over
+zxdeck.catalog.query, zxdeck.catalog.present and zxdeck.catalog.db.
+
+Heavy modules (sqlite_utils, tabulate, rapidfuzz, yaml) are imported only by the
+code paths that need them, so a warm `zxdeck search` stays fast.
+"""
 
 from __future__ import annotations
 
+import json
+
 import click
+
+from zxdeck.cli import AppContext, pass_app
+
+SEARCH_HELP = """Find cards with a Scryfall-like query (INTERFACES.md section 4).
+
+\b
+Terms are ANDed; `or` between terms; `-` negates; parentheses group.
+  word  "two words"      name, English name, card number or text contains it
+  name:W  n:W  n:/re/    name contains (Japanese or English); /regex/
+  !"exact name"          the name is exactly this
+  id:B01                 card number starts with (id=B01-001: exactly)
+  type:zx  t:ex          zx event player zx_ex zx_ob shift event_ex; ex = zx_ex/event_ex
+  color:red  c:r         r u w b g colorless
+  cost<=3  power>=7000   = : < <= > >= !=
+  race:W  r:W            one of the races contains it
+  is:ig  not:ig          ignition evol_seed life_recovery(lr) void_bringer(vb)
+                         start_card(start) gate_card(gate)
+  player:NAME            belongs to that player card
+  text:W  o:W  o:/re/    rules text contains it
+
+Matching ignores case and width, and katakana matches hiragana.
+A query may start with a negated term: zxdeck search -is:ig c:red
+"""
+
+
+@click.command(
+    "search",
+    help=SEARCH_HELP,
+    context_settings={"ignore_unknown_options": True, "help_option_names": ["--help"]},
+)
+@click.argument("query", nargs=-1, type=click.UNPROCESSED)
+@click.option("--format", "fmt", type=click.Choice(["table", "json", "csv", "ids"]), default="table",
+              show_default=True, help="Output format.")
+@click.option("--sort", type=click.Choice(["id", "name", "cost", "power", "color"]), default="id",
+              show_default=True, help="Sort key (then card number).")
+@click.option("--reverse", is_flag=True, help="Reverse the order.")
+@click.option("--limit", type=click.IntRange(min=0), default=None, help="At most N cards.")
+@click.pass_context
+def search_cmd(ctx: click.Context, query: tuple[str, ...], fmt: str, sort: str, reverse: bool,
+               limit: int | None) -> None:
+    if query == ("-h",):  # -h is not an option here (a query may start with "-"), but help is meant
+        click.echo(ctx.get_help())
+        return
+    from zxdeck.catalog.db import open_db
+    from zxdeck.catalog.present import format_cards
+    from zxdeck.catalog.query import parse, search
+
+    node = parse(query)  # a bad query is refused before the catalog is even opened
+    app: AppContext = ctx.find_object(AppContext)
+    db = open_db(app.cards)
+    try:
+        cards = search(db, node, sort=sort, reverse=reverse, limit=limit)
+    finally:
+        db.close()
+    out = format_cards(cards, fmt)
+    if out:
+        click.echo(out)
+
+
+@click.command("card")
+@click.argument("id_or_name", nargs=-1, required=True)
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+              show_default=True, help="json: the card object (an array when several cards share the name).")
+@pass_app
+def card_cmd(app: AppContext, id_or_name: tuple[str, ...], fmt: str) -> None:
+    """Show one card in full, by card number, name or English name (several words are joined)."""
+    from zxdeck.catalog.db import open_db
+    from zxdeck.catalog.present import card_details, lookup_card
+
+    db = open_db(app.cards)
+    try:
+        cards = lookup_card(db, " ".join(id_or_name))
+    finally:
+        db.close()
+    if fmt == "json":
+        data = [c.to_dict() for c in cards]
+        click.echo(json.dumps(data[0] if len(data) == 1 else data, ensure_ascii=False, indent=2,
+                              default=str))
+    else:
+        click.echo("\n\n".join(card_details(c) for c in cards))
+
+
+@click.group("db")
+def db_group() -> None:
+    """The SQLite cache of the catalog (docs/DATABASE.md): where it is, rebuild it, what it holds."""
+
+
+@db_group.command("path")
+@pass_app
+def db_path_cmd(app: AppContext) -> None:
+    """Print the cache database file of the current catalog (built or not)."""
+    from zxdeck.catalog.db import db_path
+
+    click.echo(str(db_path(app.cards)))
+
+
+@db_group.command("build")
+@pass_app
+def db_build_cmd(app: AppContext) -> None:
+    """Rebuild the cache database from the catalog YAML now."""
+    from zxdeck.catalog.db import open_db
+
+    db = open_db(app.cards, rebuild=True)
+    try:
+        count = db.execute("SELECT count(*) FROM cards")[0][0]
+        where = db.path or "memory (the cache folder is not writable)"
+        click.echo(f"built {where}: {count} cards from {db.catalog_path} in {db.build_seconds:.2f} s")
+    finally:
+        db.close()
+
+
+@db_group.command("info")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@pass_app
+def db_info_cmd(app: AppContext, fmt: str) -> None:
+    """What the cache holds: catalog path, digest, size, card counts by type and color."""
+    from zxdeck.catalog.db import open_db
+    from zxdeck.catalog.present import format_info
+
+    db = open_db(app.cards)
+    try:
+        info = db.info()
+    finally:
+        db.close()
+    click.echo(json.dumps(info, ensure_ascii=False, indent=2) if fmt == "json" else format_info(info))
 
 
 def register(group: click.Group) -> None:
     """Add this module's commands to `group`."""
+    group.add_command(search_cmd)
+    group.add_command(card_cmd)
+    group.add_command(db_group)
