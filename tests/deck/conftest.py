@@ -16,6 +16,7 @@ cards:
   - {id: T01-002, name: 炎の竜, name_en: Flame Dragon, type: zx, color: red, cost: 4, power: 6500, icons: [ignition]}
   - {id: T01-003, name: 赤の射手, name_en: Red Archer, type: zx, color: red, cost: 2, power: 3500, icons: [ignition]}
   - {id: T01-004, name: 灼熱の槍兵, name_en: Burning Lancer, type: zx, color: red, cost: 1, power: 2500, icons: [ignition]}
+  - {id: T01-006, name: 蒼の騎士, name_en: Azure Knight, type: zx, color: blue, cost: 3, power: 5000, icons: [ignition]}
   - {id: T01-005, name: 火炎の嵐, name_en: Firestorm, type: event, color: red, cost: 2, icons: [ignition]}
   # main deck, no ignition
   - {id: T01-010, name: 紅の少女, name_en: Crimson Girl, type: zx, color: red, cost: 1, power: 1500, keywords: [start_card]}
@@ -90,3 +91,42 @@ def cards_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture()
 def legal_deck() -> str:
     return LEGAL_DECK
+
+
+@pytest.fixture()
+def check(catalog: Catalog):
+    """check(text, regulation=None) -> ValidationResult of a text deck against the test catalog."""
+    from zxdeck.deck import parse_text, validate
+
+    def run(text: str, regulation: str | None = None):
+        return validate(parse_text(text, catalog, "test.txt"), regulation)
+
+    return run
+
+
+def codes(problems) -> list[str]:
+    """The codes of a list of problems, in order."""
+    return [p.code for p in problems]
+
+
+def replace_line(deck: str, old: str, new: str) -> str:
+    """The deck text with one whole line replaced (fails loudly when the line is not there)."""
+    lines = deck.splitlines()
+    assert old in lines, old
+    return "\n".join(new if line == old else line for line in lines) + "\n"
+
+
+@pytest.fixture()
+def run_cli(cards_file: Path, tmp_path: Path):
+    """run_cli(*args) -> click Result of `zxdeck --cards <test catalog> args...` (cache in tmp)."""
+    from click.testing import CliRunner
+
+    from zxdeck.cli import cli
+
+    def run(*args: str, env: dict[str, str] | None = None):
+        runner = CliRunner()
+        full_env = {"ZXDECK_CACHE_DIR": str(tmp_path / "cache"), "NO_COLOR": ""}
+        full_env.update(env or {})
+        return runner.invoke(cli, ["--cards", str(cards_file), *args], env=full_env)
+
+    return run
