@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conftest import codes, replace_line
+from deck_testdata import codes, replace_line
 
 from zxdeck.deck import deck_from_cards, validate
 
