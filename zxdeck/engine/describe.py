@@ -1,0 +1,77 @@
+"""Readable Japanese labels for actions (logs and the terminal UI)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from zxdeck.engine.actions import PLAYER, Action
+from zxdeck.engine.state import SQUARE_NAMES
+
+if TYPE_CHECKING:
+    from zxdeck.engine.game import Game
+
+PURPOSES = {
+    "start_card": "スタートカード", "gate_card": "ゲートカード", "overdrive": "オーバードライブ",
+    "overdrive_event": "オーバードライブ", "life_hit": "ライフ", "life_play": "ライフからプレイ",
+    "life_play_event": "ライフからプレイ", "void_bringer": "ヴォイドブリンガー",
+    "charge_overflow": "チャージ超過", "hand_limit": "手札上限", "refresh_life": "リフレッシュ",
+    "trigger_order": "誘発順", "descent": "降臨", "ex_square": "EXの登場先", "move": "移動先",
+    "square": "登場先", "ob_square": "OBの登場先", "over_boost": "オーバーブースト",
+}
+
+
+def _c(g: Game, iid: int) -> str:
+    return f"「{g.cards[iid].name}」"
+
+
+def describe(action: Action, g: Game) -> str:
+    """A short Japanese description of `action` in the current decision of `g`."""
+    k = action.kind
+    a, b = action.a, action.b
+    if k == "keep":
+        return "手札を保持"
+    if k == "mulligan":
+        return "マリガン"
+    if k == "skip":
+        return "しない"
+    if k == "end":
+        return "ターン終了"
+    if k == "pass":
+        return "パス"
+    if k == "done":
+        return "決定 (これ以上選ばない)"
+    if k == "yes":
+        return "はい"
+    if k == "no":
+        return "いいえ"
+    if k == "resource":
+        return f"{_c(g, a)}をリソースへ"
+    if k == "ignite":
+        return f"イグニッション ({_c(g, a)}をトラッシュへ)"
+    if k == "play":
+        return f"{_c(g, a)}を{SQUARE_NAMES[b]}に登場" if b >= 0 else f"{_c(g, a)}をプレイ"
+    if k == "ability":
+        return f"{_c(g, a)}の起動能力 {b + 1}"
+    if k == "ex":
+        return f"デュナミスから{_c(g, a)}"
+    if k == "event_ex":
+        return f"イベントEX{_c(g, a)} (効果{b + 1})"
+    if k == "shift":
+        return f"シフト{_c(g, a)} → {_c(g, b)}"
+    if k == "attack":
+        return f"{_c(g, a)}で" + ("プレイヤーにアタック" if b == PLAYER else f"{_c(g, b)}にアタック")
+    if k == "pay":
+        return f"{_c(g, a)}をスリープして支払う"
+    if k == "pick":
+        d = g.decision
+        purpose = d[2] if d is not None and d[0] == "pick" else ""
+        label = PURPOSES.get(purpose, purpose)
+        if purpose in ("overdrive", "life_play", "ex_square", "move", "square", "ob_square"):
+            return f"{label}: {SQUARE_NAMES[a]}"
+        if purpose in ("life_hit", "refresh_life"):
+            return f"{label}: {a + 1}枚目"
+        if purpose == "trigger_order" and d is not None:
+            first = d[7][1]
+            return f"{label}: {_c(g, first[a][1])}"
+        return f"{label}: {_c(g, a)}"
+    return str(action)

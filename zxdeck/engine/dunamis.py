@@ -1,0 +1,209 @@
+"""The dunamis: Z/X EX (X-1..X-5), Event EX (E-1..E-3) and Shift (H-1..H-5)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from zxdeck.engine.abilities import card_matches, unit_matches
+from zxdeck.engine.actions import Action
+from zxdeck.engine.registry import task
+
+if TYPE_CHECKING:
+    from zxdeck.engine.game import Game
+
+
+def _descent_spec(g: Game, iid: int) -> tuple[int, dict | None]:
+    """(count, filter) of a Z/X EX's descent; count 0 = any number (the default without abilities)."""
+    sc = g.scripts[iid]
+    if sc.descent is not None:
+        return int(sc.descent.raw.get("count", 0) or 0), sc.descent.raw.get("filter")
+    return 0, None
+
+
+def _descent_candidates(g: Game, p: int, iid: int, flt: dict | None) -> list[int]:
+    return [u for u in g.units_of(p) if not g.slept[u] and unit_matches(g, u, flt, p, iid)]
+
+
+def _descent_possible(g: Game, p: int, iid: int, chosen: tuple = ()) -> bool:
+    cost = g.cards[iid].cost
+    count, flt = _descent_spec(g, iid)
+    cands = [u for u in _descent_candidates(g, p, iid, flt) if u not in chosen]
+    have = sum(g.cards[u].cost for u in chosen)
+    costs = sorted((g.cards[u].cost for u in cands), reverse=True)
+    if count:
+        need = count - len(chosen)
+        return 0 <= need <= len(costs) and have + sum(costs[:need]) >= cost
+    return have + sum(costs) >= cost and (chosen or cands or cost == 0)
+
+
+def awakening_possible(g: Game, p: int, iid: int) -> bool:
+    """X-3: can the awakening condition (effects carried out as a cost) be carried out?"""
+    from zxdeck.engine.effects import effect_possible
+
+    ab = g.scripts[iid].awakening
+    return ab is None or all(effect_possible(g, p, iid, e) for e in ab.effects)
+
+
+def ex_possible(g: Game, p: int, iid: int) -> bool:
+    """X-1..X-4 entry conditions of a face-down Z/X EX."""
+    sc = g.scripts[iid]
+    card = g.cards[iid]
+    ps = g.players[p]
+    if sc.awakening is not None:
+        return bool(g.legal_squares(p)) and g.can_pay(p, card.cost, card.color) \
+            and awakening_possible(g, p, iid)
+    if sc.idealize is not None:
+        raw = sc.idealize.raw
+        return bool(g.legal_squares(p)) and ps.counters.get(raw.get("counter", ""), 0) >= raw.get("n", 1)
+    # X-2 descent (also the default for a Z/X EX without abilities)
+    if len(ps.resources) < card.cost:
+        return False
+    return _descent_possible(g, p, iid)
+
+
+def shift_targets(g: Game, p: int, iid: int) -> list[int]:
+    """H-2, H-4: your Z/X matching the 剣臨器 filter with no Shift on them, if the 剣臨条件 holds."""
+    ab = g.scripts[iid].shift
+    need = int(ab.raw.get("dunamis_face_up", 0) or 0) if ab else 0
+    flt = ab.raw.get("target") if ab else None
+    ps = g.players[p]
+    if sum(1 for d in ps.dunamis if g.face_up[d]) < need:
+        return []
+    return [u for u in g.units_of(p) if u not in g.shift_on and unit_matches(g, u, flt, p, iid)]
+
+
+def dunamis_actions(g: Game, p: int, battle: bool) -> list[Action]:
+    """The dunamis actions of player p in the main phase (battle=False) or a battle event step."""
+    ps = g.players[p]
+    acts: list[Action] = []
+    if not ps.dunamis:
+        return acts
+    up = g.face_up
+    cards = g.cards
+    seen: set[str] = set()
+    for iid in ps.dunamis:
+        if up[iid]:
+            continue
+        c = cards[iid]
+        if c.id in seen:
+            continue
+        seen.add(c.id)
+        t = c.type
+        if t == "zx_ex" and not battle:
+            if not ps.ex_used and not ps.event_ex_used and ex_possible(g, p, iid):
+                acts.append(Action("ex", iid))
+        elif t == "event_ex":
+            ok_timing = c.timing in (("battle", "any") if battle else ("main", "any"))
+            if ok_timing and not ps.event_ex_used and not ps.ex_used and g.can_pay(p, c.cost, c.color):
+                modes = len(g.scripts[iid].events) or 1
+                for m in range(min(modes, 2)):
+                    acts.append(Action("event_ex", iid, m))
+        elif t == "shift" and not battle and not ps.shift_used:
+            for u in shift_targets(g, p, iid):
+                acts.append(Action("shift", iid, u))
+    return acts
+
+
+def apply_dunamis_action(g: Game, p: int, a: Action) -> None:
+    ps = g.players[p]
+    iid = a.a
+    card = g.cards[iid]
+    if a.kind == "ex":
+        ps.ex_used = True
+        ps.dunamis.remove(iid)
+        g.limbo.append(iid)
+        sc = g.scripts[iid]
+        g.stack.append(("ex_square", p, iid))
+        if sc.awakening is not None:
+            for eff in reversed(sc.awakening.effects):
+                g.stack.append(("eff", p, iid, eff))
+            g.stack.append(("pay", p, card.cost, card.color, False))
+        elif sc.idealize is not None:
+            k = sc.idealize.raw.get("counter", "")
+            ps.counters[k] = ps.counters.get(k, 0) - sc.idealize.raw.get("n", 1)
+        else:
+            g.stack.append(("descent", p, iid, ()))
+    elif a.kind == "event_ex":
+        ps.event_ex_used = True
+        g.face_up[iid] = 1
+        evs = g.scripts[iid].events
+        if evs:
+            g.stack.append(("ability", p, iid, evs[a.b]))
+        g.stack.append(("emit_play", p, iid, a.b))
+        if card.cost:
+            g.stack.append(("pay", p, card.cost, card.color, False))
+    elif a.kind == "shift":
+        ps.shift_used = True
+        ps.dunamis.remove(iid)
+        g.shift_on[a.b] = iid
+        g._emit("shift", player=p, card=iid, name=card.name, target=a.b, target_name=g.cards[a.b].name)
+    else:
+        raise RuntimeError(f"not a dunamis action: {a}")
+
+
+@task("emit_play")
+def _t_emit_play(g: Game, p: int, iid: int, mode: int) -> None:
+    g._emit("play", player=p, card=iid, name=g.cards[iid].name, square=-1, via="dunamis", mode=mode)
+
+
+@task("descent")
+def _t_descent(g: Game, p: int, iid: int, chosen: tuple) -> None:
+    """X-2: choose the Z/X to destroy, one at a time, keeping the condition reachable."""
+    cost = g.cards[iid].cost
+    count, flt = _descent_spec(g, iid)
+    have = sum(g.cards[u].cost for u in chosen)
+    if count:
+        complete = len(chosen) == count
+    else:
+        complete = have >= cost and (bool(chosen) or cost == 0)
+    if complete:
+        for u in chosen:
+            g.destroy(u)
+        return
+    opts = tuple(u for u in _descent_candidates(g, p, iid, flt)
+                 if u not in chosen and _descent_possible(g, p, iid, chosen + (u,)))
+    if not opts:  # cannot happen when ex_possible held; fail safe: the EX goes back unused
+        g.limbo.remove(iid)
+        g.players[p].dunamis.append(iid)
+        g.stack.pop()  # drop ("ex_square", ...)
+        return
+    g.pick(p, "descent", opts, 1, 1, ("descent_add", p, iid, chosen))
+
+
+@task("descent_add")
+def _t_descent_add(g: Game, p: int, iid: int, chosen: tuple, picked: tuple) -> None:
+    g.stack.append(("descent", p, iid, chosen + picked))
+
+
+@task("ex_square")
+def _t_ex_square(g: Game, p: int, iid: int) -> None:
+    """X-5: the Z/X EX is placed like any Z/X (L-1..L-5)."""
+    squares = tuple(g.legal_squares(p))
+    if not squares:  # nowhere to stand: it goes face up into the dunamis (X-5)
+        g.limbo.remove(iid)
+        g.face_up[iid] = 1
+        g.players[p].dunamis.append(iid)
+        return
+    g.pick(p, "ex_square", squares, 1, 1, ("ex_place", p, iid))
+
+
+@task("ex_place")
+def _t_ex_place(g: Game, p: int, iid: int, chosen: tuple) -> None:
+    g.place(p, iid, chosen[0], "dunamis")
+
+
+def over_boost_cards(g: Game, p: int) -> list[int]:
+    """O-2: face-down Z/X OB top halves of your player card in your dunamis (player card face up)."""
+    ps = g.players[p]
+    if not ps.player_face_up:
+        return []
+    pname = g.cards[ps.player_card].name if ps.player_card >= 0 else ""
+    return [d for d in ps.dunamis if not g.face_up[d] and g.cards[d].type == "zx_ob"
+            and (not pname or not g.cards[d].player or g.cards[d].player == pname)]
+
+
+def zone_cards(g: Game, p: int, zone: str, flt: dict | None) -> list[int]:
+    """Cards of p's zone matching a card filter (for search / retrieve / play_free)."""
+    ps = g.players[p]
+    lst = {"hand": ps.hand, "trash": ps.trash, "charge": ps.charge, "deck": ps.deck}[zone]
+    return [i for i in lst if card_matches(g.cards[i], flt)]

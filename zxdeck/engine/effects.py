@@ -1,0 +1,418 @@
+"""Effect primitives of docs/ABILITIES.md: one small function each, dispatched by `do:` name.
+
+Each primitive is `fn(game, controller, source, effect, targets, chosen)`:
+`targets` are the Z/X chosen by the selector (already picked by the
+controller), `chosen` is the result of a further pick the primitive asked for
+(None on the first call). A primitive that needs a choice pushes a `pick` whose
+continuation is this same effect task, so nothing but data sits on the stack.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from zxdeck.engine.abilities import UNIT_EFFECTS, card_matches, unit_matches
+from zxdeck.engine.actions import PLAYER
+from zxdeck.engine.dunamis import over_boost_cards, zone_cards
+from zxdeck.engine.registry import effect, task
+from zxdeck.engine.state import ADJACENT, PLAYER_SQUARE
+
+if TYPE_CHECKING:
+    from zxdeck.engine.game import Game
+
+
+def _who(ctl: int, eff: dict[str, Any]) -> int:
+    return 1 - ctl if eff.get("who", "self") == "opponent" else ctl
+
+
+def candidates(g: Game, ctl: int, src: int, sel: dict[str, Any], choosing: bool = True) -> list[int]:
+    """The Z/X a selector may pick (`protect: effects` units of the opponent excluded when choosing)."""
+    side = sel.get("side", "opponent")
+    flt = sel.get("filter")
+    owner = g.owner
+    out = []
+    for u in g.squares:
+        if u < 0:
+            continue
+        own = owner[u] == ctl
+        if (side == "self" and not own) or (side == "opponent" and own):
+            continue
+        if not unit_matches(g, u, flt, ctl, src):
+            continue
+        if choosing and not own and g.protected(u, "effects"):
+            continue
+        out.append(u)
+    return out
+
+
+def choose_targets(g: Game, ctl: int, src: int, eff: dict[str, Any]) -> tuple | None:
+    """The targets of a unit effect: a word, all matching, or a pick by the controller (returns None)."""
+    if eff["do"] not in UNIT_EFFECTS:
+        return ()
+    tgt = eff.get("target", "self")
+    if isinstance(tgt, str):
+        if tgt == "self":
+            return (src,) if g.on_field(src) else ()
+        if g.battle is None:
+            return ()
+        if tgt == "attacker":
+            u = g.battle[0]
+        else:
+            u = g.battle[1]
+        return (u,) if u != PLAYER and g.on_field(u) else ()
+    if tgt.get("all"):
+        return tuple(candidates(g, ctl, src, tgt, choosing=False))
+    cands = candidates(g, ctl, src, tgt)
+    mx = min(int(tgt.get("count", 1)), len(cands))
+    if mx == 0:
+        return ()
+    mn = 0 if tgt.get("upto") else mx
+    g.pick(ctl, "target:" + eff["do"], tuple(cands), mn, mx, ("eff", ctl, src, eff))
+    return None
+
+
+def effect_possible(g: Game, p: int, src: int, eff: dict[str, Any]) -> bool:
+    """Can an effect be carried out in full (X-3 awakening conditions)?"""
+    name = eff["do"]
+    ps = g.players[p]
+    if name == "discard":
+        return len(g.players[_who(p, eff)].hand) >= eff.get("n", 1)
+    if name in ("mill", "ramp", "charge_from_deck", "life_recover"):
+        return len(ps.deck) + len(ps.trash) >= eff.get("n", 1)
+    if name == "retrieve":
+        return len(zone_cards(g, p, eff.get("from", "trash"), eff.get("filter"))) >= eff.get("n", 1)
+    if name in UNIT_EFFECTS:
+        tgt = eff.get("target", "self")
+        if isinstance(tgt, str):
+            return tgt == "self" or g.battle is not None
+        if tgt.get("upto") or tgt.get("all"):
+            return True
+        return len(candidates(g, p, src, tgt)) >= int(tgt.get("count", 1))
+    return True
+
+
+def _remove_from_deck(g: Game, p: int, iid: int) -> None:
+    deck = g.players[p].deck
+    deck.remove(iid)
+    if not deck:
+        g._refresh(p)  # R-1
+
+
+# ---------------------------------------------------------------------- unit effects
+
+
+@effect("damage")
+def fx_damage(g: Game, ctl: int, src: int, eff: dict, targets: tuple, chosen: Any) -> None:
+    for t in targets:
+        g.deal_damage(t, int(eff.get("amount", 0)), src)
+
+
+@effect("destroy")
+def fx_destroy(g: Game, ctl: int, src: int, eff: dict, targets: tuple, chosen: Any) -> None:
+    for t in targets:
+        g.destroy(t)
+
+
+@effect("power")
+def fx_power(g: Game, ctl: int, src: int, eff: dict, targets: tuple, chosen: Any) -> None:
+    amount = int(eff.get("amount", 0))
+    for t in targets:
+        if g.on_field(t):
+            g.bonus[t] = g.bonus.get(t, 0) + amount
+            g._emit("power", player=g.owner[t], card=t, name=g.name(t), amount=amount)
+
+
+def _move_away(g: Game, targets: tuple, dest: str, event: str, slept: bool = False) -> None:
+    for t in targets:
+        if g.on_field(t):
+            name = g.name(t)
+            g.leave_field(t, dest, slept)
+            g._emit(event, player=g.owner[t], card=t, name=name)
+
+
+@effect("bounce")
+def fx_bounce(g: Game, ctl: int, src: int, eff: dict, targets: tuple, chosen: Any) -> None:
+    _move_away(g, targets, "hand", "bounce")
+
+
+@effect("deck_bottom")
+def fx_deck_bottom(g: Game, ctl: int, src: int, eff: dict, targets: tuple, chosen: Any) -> None:
+    _move_away(g, targets, "deck_bottom", "deck_bottom")
+
+
+@effect("to_resource")
+def fx_to_resource(g: Game, ctl: int, src: int, eff: dict, targets: tuple, chosen: Any) -> None:
+    _move_away(g, targets, "resource", "to_resource", bool(eff.get("slept", False)))
+
+
+@effect("to_trash")
+def fx_to_trash(g: Game, ctl: int, src: int, eff: dict, targets: tuple, chosen: Any) -> None:
+    _move_away(g, targets, "trash", "to_trash")
+
+
+@effect("sleep")
+def fx_sleep(g: Game, ctl: int, src: int, eff: dict, targets: tuple, chosen: Any) -> None:
+    for t in targets:
+        g.slept[t] = 1
+
+
+@effect("reboot")
+def fx_reboot(g: Game, ctl: int, src: int, eff: dict, targets: tuple, chosen: Any) -> None:
+    for t in targets:
+        g.slept[t] = 0
+
+
+@effect("move")
+def fx_move(g: Game, ctl: int, src: int, eff: dict, targets: tuple, chosen: Any) -> None:
+    for t in reversed(targets):
+        g.stack.append(("move_unit", ctl, t))
+
+
+@task("move_unit")
+def _t_move_unit(g: Game, ctl: int, t: int) -> None:
+    sq = g.square_of(t)
+    if sq < 0:
+        return
+    enemy_ps = PLAYER_SQUARE[1 - g.owner[t]]
+    opts = tuple(s for s in ADJACENT[sq] if g.squares[s] < 0 and s != enemy_ps)
+    if opts:
+        g.pick(ctl, "move", opts, 1, 1, ("move_to", t))
+
+
+@task("move_to")
+def _t_move_to(g: Game, t: int, chosen: tuple) -> None:
+    sq = g.square_of(t)
+    if sq >= 0 and chosen and g.squares[chosen[0]] < 0:
+        g.squares[sq] = -1
+        g.squares[chosen[0]] = t
+        g._emit("move", player=g.owner[t], card=t, name=g.name(t), square=chosen[0])
+
+
+# ---------------------------------------------------------------------- player effects
+
+
+@effect("draw")
+def fx_draw(g: Game, ctl: int, src: int, eff: dict, targets: tuple, chosen: Any) -> None:
+    g.draw(_who(ctl, eff), int(eff.get("n", 1)))
+
+
+@effect("discard")
+def fx_discard(g: Game, ctl: int, src: int, eff: dict, targets: tuple, chosen: Any) -> None:
+    q = _who(ctl, eff)
+    hand = g.players[q].hand
+    k = min(int(eff.get("n", 1)), len(hand))
+    if k <= 0:
+        return
+    if eff.get("random"):
+        picked = tuple(g.rng.sample(hand, k))
+        g.stack.append(("to_trash_from", q, "hand", picked))
+    else:
+        g.pick(q, "discard", tuple(hand), k, k, ("to_trash_from", q, "hand"))
+
+
+@effect("mill")
+def fx_mill(g: Game, ctl: int, src: int, eff: dict, targets: tuple, chosen: Any) -> None:
+    q = _who(ctl, eff)
+    names = []
+    for _ in range(int(eff.get("n", 1))):
+        iid = g.take_top(q)
+        if iid < 0:
+            break
+        names.append(g.cards[iid].name)
+        g.mill_card(q, iid)
+    g._emit("mill", player=q, names=names)
+
+
+@effect("gain_counter")
+def fx_gain_counter(g: Game, ctl: int, src: int, eff: dict, targets: tuple, chosen: Any) -> None:
+    c = g.players[ctl].counters
+    k = eff.get("counter", "")
+    c[k] = c.get(k, 0) + int(eff.get("n", 1))
+    g._emit("counter", player=ctl, counter=k, n=c[k])
+
+
+@effect("alter_force")
+def fx_alter_force(g: Game, ctl: int, src: int, eff: dict, targets: tuple, chosen: Any) -> None:
+    """A-8, Z-6: up to n cards from your trash under this Z/X."""
+    if not g.on_field(src):
+        return
+    if chosen is None:
+        trash = tuple(g.players[ctl].trash)
+        g.pick(ctl, "alter_force", trash, 0, int(eff.get("n", 1)), ("eff", ctl, src, eff, targets))
+        return
+    trash = g.players[ctl].trash
+    for c in chosen:
+        trash.remove(c)
+    if chosen:
+        g.forces[src] = g.forces.get(src, ()) + tuple(chosen)
+        g._emit("alter_force", player=ctl, card=src, name=g.name(src), n=len(chosen))
+
+
+@effect("search")
+def fx_search(g: Game, ctl: int, src: int, eff: dict, targets: tuple, chosen: Any) -> None:
+    ps = g.players[ctl]
+    to = eff.get("to", "hand")
+    if chosen is None:
+        opts = [i for i in zone_cards(g, ctl, "deck", eff.get("filter"))
+                if to != "square" or g.cards[i].type == "zx"]
+        if opts:
+            g.pick(ctl, "search", tuple(opts), 0, int(eff.get("n", 1)), ("eff", ctl, src, eff, targets))
+            return
+        chosen = ()
+    for c in chosen:
+        _remove_from_deck(g, ctl, c)
+        if to == "hand":
+            ps.hand.append(c)
+        elif to == "resource":
+            ps.resources.append(c)
+            g.slept[c] = 0
+        else:
+            g.limbo.append(c)
+            g.stack.append(("place_pick", ctl, c, "effect"))
+    g.rng.shuffle(ps.deck)
+    g._emit("search", player=ctl, names=[g.cards[c].name for c in chosen], to=to)
+
+
+@task("place_pick")
+def _t_place_pick(g: Game, p: int, iid: int, via: str) -> None:
+    squares = tuple(g.legal_squares(p))
+    if not squares:
+        g.limbo.remove(iid)
+        g.players[p].trash.append(iid)
+        return
+    g.pick(p, "square", squares, 1, 1, ("place_chosen", p, iid, via))
+
+
+@task("place_chosen")
+def _t_place_chosen(g: Game, p: int, iid: int, via: str, chosen: tuple) -> None:
+    g.place(p, iid, chosen[0], via)
+
+
+@effect("play_free")
+def fx_play_free(g: Game, ctl: int, src: int, eff: dict, targets: tuple, chosen: Any) -> None:
+    """C-2: play one matching card from a zone without paying its cost."""
+    ps = g.players[ctl]
+    zone = eff.get("from", "hand")
+    flt = eff.get("filter")
+    if chosen is None:
+        if zone == "deck_top":
+            pool = [ps.deck[-1]] if ps.deck and card_matches(g.cards[ps.deck[-1]], flt) else []
+        else:
+            pool = zone_cards(g, ctl, zone, flt)
+        can_place = bool(g.legal_squares(ctl))
+        opts = tuple(i for i in pool if g.cards[i].type == "event" or (g.cards[i].type == "zx" and can_place))
+        if opts:
+            g.pick(ctl, "play_free", opts, 0, 1, ("eff", ctl, src, eff, targets))
+        return
+    for c in chosen:
+        if zone == "deck_top":
+            _remove_from_deck(g, ctl, c)
+        else:
+            getattr(ps, zone).remove(c)
+        g.limbo.append(c)
+        if g.cards[c].type == "zx":
+            g.stack.append(("place_pick", ctl, c, "effect"))
+        else:
+            g.push_event(ctl, c, "effect")
+
+
+@effect("life_recover")
+def fx_life_recover(g: Game, ctl: int, src: int, eff: dict, targets: tuple, chosen: Any) -> None:
+    ps = g.players[ctl]
+    n = 0
+    for _ in range(int(eff.get("n", 1))):
+        iid = g.take_top(ctl)
+        if iid < 0:
+            break
+        ps.life.append(iid)
+        n += 1
+    g._emit("life_recover", player=ctl, n=n)
+
+
+@effect("retrieve")
+def fx_retrieve(g: Game, ctl: int, src: int, eff: dict, targets: tuple, chosen: Any) -> None:
+    ps = g.players[ctl]
+    frm = eff.get("from", "trash")
+    to = eff.get("to", "hand")
+    if chosen is None:
+        opts = tuple(zone_cards(g, ctl, frm, eff.get("filter")))
+        if opts:
+            g.pick(ctl, "retrieve", opts, 0, int(eff.get("n", 1)), ("eff", ctl, src, eff, targets))
+        return
+    src_zone = getattr(ps, frm)
+    for c in chosen:
+        src_zone.remove(c)
+        if to == "hand":
+            ps.hand.append(c)
+        elif to == "resource":
+            ps.resources.append(c)
+            g.slept[c] = 0
+        else:
+            ps.deck.insert(0, c)
+    if chosen:
+        g._emit("retrieve", player=ctl, names=[g.cards[c].name for c in chosen], to=to)
+
+
+@effect("ramp")
+def fx_ramp(g: Game, ctl: int, src: int, eff: dict, targets: tuple, chosen: Any) -> None:
+    ps = g.players[ctl]
+    for _ in range(int(eff.get("n", 1))):
+        iid = g.take_top(ctl)
+        if iid < 0:
+            break
+        ps.resources.append(iid)
+        g.slept[iid] = 1 if eff.get("slept") else 0
+    g._emit("ramp", player=ctl, n=int(eff.get("n", 1)))
+
+
+@effect("charge_from_deck")
+def fx_charge_from_deck(g: Game, ctl: int, src: int, eff: dict, targets: tuple, chosen: Any) -> None:
+    for _ in range(int(eff.get("n", 1))):
+        iid = g.take_top(ctl)
+        if iid < 0:
+            break
+        g.to_charge(ctl, iid)
+
+
+@effect("reboot_resources")
+def fx_reboot_resources(g: Game, ctl: int, src: int, eff: dict, targets: tuple, chosen: Any) -> None:
+    if chosen is None:
+        opts = tuple(r for r in g.players[ctl].resources if g.slept[r])
+        if opts:
+            g.pick(ctl, "reboot_resources", opts, 0, int(eff.get("n", 1)), ("eff", ctl, src, eff, targets))
+        return
+    for r in chosen:
+        g.slept[r] = 0
+
+
+@effect("over_boost")
+def fx_over_boost(g: Game, ctl: int, src: int, eff: dict, targets: tuple, chosen: Any) -> None:
+    """O-2: player card face down; a matching face-down Z/X OB onto an empty square."""
+    if chosen is None:
+        opts = over_boost_cards(g, ctl)
+        if opts and g.legal_squares(ctl, empty_only=True):
+            g.pick(ctl, "over_boost", tuple(opts), 1, 1, ("eff", ctl, src, eff, targets))
+        return
+    if not chosen:
+        return
+    squares = tuple(g.legal_squares(ctl, empty_only=True))
+    g.pick(ctl, "ob_square", squares, 1, 1, ("ob_place", ctl, chosen[0]))
+
+
+@task("ob_place")
+def _t_ob_place(g: Game, p: int, ob: int, chosen: tuple) -> None:
+    ps = g.players[p]
+    ps.dunamis.remove(ob)
+    ps.player_face_up = False
+    g.place(p, ob, chosen[0], "effect")
+
+
+@effect("protect")
+def fx_protect(g: Game, ctl: int, src: int, eff: dict, targets: tuple, chosen: Any) -> None:
+    """Continuous only: read by `Game.protected`; nothing happens when resolved."""
+
+
+@effect("win")
+def fx_win(g: Game, ctl: int, src: int, eff: dict, targets: tuple, chosen: Any) -> None:
+    """W-2: the controller wins."""
+    g._end(ctl, "card")

@@ -1,0 +1,1248 @@
+"""The Z/X game as a library: `Game` with legal_actions / apply / clone (after OpenSpiel and python-chess).
+
+Decision model
+--------------
+The engine never decides for a player. The game runs a stack of small *tasks*
+(plain tuples such as `("draw_phase",)` or `("eff", player, card, effect)`,
+see `registry.py`) until a task needs a choice; it then sets `decision`, a
+tuple `(kind, player, *data)`, and stops. `current_player()` is whose choice it
+is, `legal_actions()` lists the `Action` values allowed, and `apply(action)`
+carries the choice out and runs the stack on to the next decision (or the end).
+
+Decision kinds: `mulligan`, `resource`, `ignite`, `main`, `battle` (the battle
+event step), `pay` (which resource to sleep), `confirm` (optional abilities),
+and `pick` (choose cards, squares, life cards, trigger order... one at a time,
+`done` when fewer are allowed). A decision with exactly one possible outcome
+(pay with one color, pick everything) is carried out without asking.
+
+Because the whole state is lists, dicts and tuples of ints (card instance ids
+index `cards`/`owner`), `clone()` is a cheap hand-written copy, and a game is
+saved as seed + action list and replayed exactly (`replay.py`).
+
+Usage::
+
+    g = Game(deck1, deck2, seed=1)
+    while not g.is_over():
+        g.apply(agent[g.current_player()].choose(g))
+    g.winner  # 0, 1 or None (draw)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from zxdeck.catalog.model import Card
+from zxdeck.engine.abilities import (
+    Ability,
+    Script,
+    condition_holds,
+    script_for,
+    unit_matches,
+)
+from zxdeck.engine.actions import DONE, END, KEEP, MULLIGAN, NO, PASS, PLAYER, SKIP, YES, Action
+from zxdeck.engine.registry import DECISIONS, EFFECTS, TASKS, decision, task
+from zxdeck.engine.state import ADJACENT, PLAYER_SQUARE, DeckSpec, PlayerState
+from zxdeck.errors import ZxError
+
+# Tasks that must run before pending triggers are put on the stack (Z-5 and choices in progress).
+IMMEDIATE = frozenset({"pick", "pay", "charge_limit", "refresh_life"})
+# Picks over cards whose copies are interchangeable: one action per distinct card.
+DEDUPE = frozenset({
+    "discard", "hand_limit", "charge_overflow", "cost_discard", "cost_charge", "search",
+    "retrieve", "alter_force", "play_free", "start_card", "gate_card",
+})
+LIFE = 4
+HAND = 4
+HAND_LIMIT = 6
+CHARGE_LIMIT = 4
+
+
+class IllegalActionError(ZxError):
+    """An action that is not in `legal_actions()`."""
+
+
+class Game:
+    """One game between players 0 and 1. See the module docstring for the decision model."""
+
+    def __init__(
+        self,
+        p1: DeckSpec,
+        p2: DeckSpec,
+        seed: int = 0,
+        turn_limit: int = 100,
+        first: int | None = None,
+        listener: Callable[[Game, str, dict[str, Any]], None] | None = None,
+    ) -> None:
+        self.specs = (p1, p2)
+        self.seed = seed
+        self.turn_limit = turn_limit
+        self.rng = random.Random(seed)
+        self.listener = listener
+        cards: list[Card] = []
+        owner: list[int] = []
+        self.players = [PlayerState(), PlayerState()]
+        for p, spec in enumerate((p1, p2)):
+            ps = self.players[p]
+            for card in spec.main:
+                ps.deck.append(len(cards))
+                cards.append(card)
+                owner.append(p)
+            for card in spec.dunamis:
+                ps.dunamis.append(len(cards))
+                cards.append(card)
+                owner.append(p)
+            if spec.player is not None:
+                ps.player_card = len(cards)
+                cards.append(spec.player)
+                owner.append(p)
+        self.cards: list[Card] = cards
+        self.owner: list[int] = owner
+        self.scripts: list[Script] = [script_for(c) for c in cards]
+        n = len(cards)
+        self.squares: list[int] = [-1] * 9
+        self.slept = bytearray(n)
+        self.face_up = bytearray(n)  # dunamis cards that are used (face up)
+        self.damage: dict[int, int] = {}
+        self.bonus: dict[int, int] = {}  # power until end of turn
+        self.forces: dict[int, tuple[int, ...]] = {}
+        self.shift_on: dict[int, int] = {}  # Z/X -> its Shift (H-3)
+        self.once: set[tuple[int, int]] = set()
+        self.limbo: list[int] = []  # cards being played / revealed
+        self.stack: list[tuple] = []
+        self.triggers: list[tuple[int, int, Ability]] = []
+        self.decision: tuple | None = None
+        self.battle: tuple[int, int, int] | None = None  # (attacker, target or PLAYER, attacking player)
+        self.turn = 0
+        self.first = first if first is not None else -1
+        self.active = 0
+        self.phase = "setup"
+        self.started = False
+        self.over = False
+        self.winner: int | None = None
+        self.reason = ""
+        self.history: list[Action] = []
+        self._legal: list[Action] | None = None
+        self._cont_guard = False
+        st = self.stack
+        st.append(("start_turn",))
+        st.append(("setup_finish",))
+        st.append(("mulligan_ask", 1))
+        st.append(("mulligan_ask", 0))
+        st.append(("setup_draw",))
+        st.append(("setup_shuffle",))
+        st.append(("setup_gate", 1))
+        st.append(("setup_gate", 0))
+        st.append(("setup_start", 1))
+        st.append(("setup_start", 0))
+        self._advance()
+
+    # ------------------------------------------------------------------ public API
+
+    def current_player(self) -> int:
+        """Whose decision it is (0 or 1); -1 when the game is over."""
+        return self.decision[1] if self.decision is not None else -1
+
+    def legal_actions(self) -> list[Action]:
+        """The actions allowed now (do not mutate the returned list)."""
+        if self._legal is None:
+            if self.decision is None:
+                self._legal = []
+            else:
+                self._legal = DECISIONS[self.decision[0]][0](self, self.decision)
+        return self._legal
+
+    def apply(self, action: Action) -> None:
+        """Carry out `action` (one of `legal_actions()`) and run on to the next decision."""
+        legal = self.legal_actions()
+        if action not in legal:
+            raise IllegalActionError(f"illegal action {action} for decision {self.decision_kind()}")
+        d = self.decision
+        assert d is not None
+        self._legal = None
+        self.decision = None
+        self.history.append(action)
+        DECISIONS[d[0]][1](self, d, action)
+        self._advance()
+
+    def is_over(self) -> bool:
+        return self.over
+
+    def decision_kind(self) -> str:
+        """`main`, `battle`, `pick:<purpose>`, ... ('' when over)."""
+        d = self.decision
+        if d is None:
+            return ""
+        if d[0] in ("pick", "confirm"):
+            return f"{d[0]}:{d[2]}"
+        return d[0]
+
+    def clone(self) -> Game:
+        """An independent copy (no listener). Cheap: lists and dicts of ints are copied by hand."""
+        g = Game.__new__(Game)
+        g.specs = self.specs
+        g.seed = self.seed
+        g.turn_limit = self.turn_limit
+        rng = random.Random()
+        rng.setstate(self.rng.getstate())
+        g.rng = rng
+        g.listener = None
+        g.cards = self.cards
+        g.owner = self.owner
+        g.scripts = self.scripts
+        g.players = [self.players[0].copy(), self.players[1].copy()]
+        g.squares = self.squares[:]
+        g.slept = self.slept[:]
+        g.face_up = self.face_up[:]
+        g.damage = self.damage.copy()
+        g.bonus = self.bonus.copy()
+        g.forces = self.forces.copy()
+        g.shift_on = self.shift_on.copy()
+        g.once = self.once.copy()
+        g.limbo = self.limbo[:]
+        g.stack = self.stack[:]
+        g.triggers = self.triggers[:]
+        g.decision = self.decision
+        g.battle = self.battle
+        g.turn = self.turn
+        g.first = self.first
+        g.active = self.active
+        g.phase = self.phase
+        g.started = self.started
+        g.over = self.over
+        g.winner = self.winner
+        g.reason = self.reason
+        g.history = self.history[:]
+        g._legal = self._legal
+        g._cont_guard = False
+        return g
+
+    def observation(self, player: int) -> dict[str, Any]:
+        """The view `player` is entitled to (see observation.py)."""
+        from zxdeck.engine.observation import observe
+
+        return observe(self, player)
+
+    # ------------------------------------------------------------------ queries
+
+    def name(self, iid: int) -> str:
+        """The Japanese name of a card instance (with its Shift's name when stacked)."""
+        n = self.cards[iid].name
+        s = self.shift_on.get(iid)
+        return f"{n}+{self.cards[s].name}" if s is not None else n
+
+    def square_of(self, iid: int) -> int:
+        """The square of a Z/X, -1 when it is not on the field."""
+        try:
+            return self.squares.index(iid)
+        except ValueError:
+            return -1
+
+    def on_field(self, iid: int) -> bool:
+        return iid >= 0 and iid in self.squares
+
+    def units_of(self, p: int) -> list[int]:
+        """The Z/X of player `p` on the field, by square."""
+        owner = self.owner
+        return [u for u in self.squares if u >= 0 and owner[u] == p]
+
+    def unit_scripts(self, iid: int) -> tuple[Script, ...]:
+        s = self.shift_on.get(iid)
+        if s is None:
+            return (self.scripts[iid],)
+        return (self.scripts[iid], self.scripts[s])
+
+    def power(self, iid: int) -> int:
+        """Current power: printed + until-end-of-turn changes + continuous abilities (A-3)."""
+        p = self.cards[iid].power + self.bonus.get(iid, 0)
+        if self._cont_guard:
+            return p
+        owner = self.owner
+        for u in self.squares:
+            if u < 0:
+                continue
+            for sc in self.unit_scripts(u):
+                for ab in sc.continuous:
+                    for eff in ab.effects:
+                        if eff["do"] != "power":
+                            continue
+                        if self._cont_applies(owner[u], u, ab, eff.get("target", "self"), iid):
+                            p += eff.get("amount", 0)
+        return max(p, 0)
+
+    def _cont_applies(self, ctl: int, src: int, ab: Ability, target: Any, iid: int) -> bool:
+        self._cont_guard = True
+        try:
+            if not condition_holds(self, ctl, src, ab.condition):
+                return False
+            if target == "self" or not isinstance(target, dict):
+                return iid == src
+            side = target.get("side", "opponent")
+            own = self.owner[iid]
+            if (side == "self" and own != ctl) or (side == "opponent" and own == ctl):
+                return False
+            return unit_matches(self, iid, target.get("filter"), ctl, src)
+        finally:
+            self._cont_guard = False
+
+    def protected(self, iid: int, kind: str) -> bool:
+        """`protect` (continuous): cannot be attacked (`attack`) / chosen by the opponent's effects."""
+        owner = self.owner
+        for u in self.squares:
+            if u < 0 or owner[u] != owner[iid]:
+                continue
+            for sc in self.unit_scripts(u):
+                for ab in sc.continuous:
+                    for eff in ab.effects:
+                        if eff["do"] == "protect" and eff.get("from", "attack") == kind and \
+                                self._cont_applies(owner[u], u, ab, eff.get("target", "self"), iid):
+                            return True
+        return False
+
+    def can_pay(self, p: int, n: int, color: str) -> bool:
+        """C-1: N rebooted resources, one of them of `color` (colorless: no match needed)."""
+        if n <= 0:
+            return True
+        slept = self.slept
+        cards = self.cards
+        count = 0
+        match = color == "colorless"
+        for r in self.players[p].resources:
+            if not slept[r]:
+                count += 1
+                if not match and cards[r].color == color:
+                    match = True
+        return count >= n and match
+
+    def legal_squares(self, p: int, empty_only: bool = False) -> list[int]:
+        """Squares where player `p` may place a Z/X (L-1..L-4; `empty_only` for O-2)."""
+        out = []
+        owner = self.owner
+        enemy_ps = PLAYER_SQUARE[1 - p]
+        for sq, u in enumerate(self.squares):
+            if sq == enemy_ps:
+                continue  # L-1
+            if u >= 0 and (empty_only or owner[u] != p or self.slept[u]):
+                continue  # L-2, L-3
+            out.append(sq)
+        return out
+
+    def has_ob_on_field(self, p: int) -> bool:
+        owner = self.owner
+        cards = self.cards
+        return any(u >= 0 and owner[u] == p and cards[u].type == "zx_ob" for u in self.squares)
+
+    def attack_targets(self, attacker: int) -> list[int]:
+        """B-1, B-2: the targets `attacker` may attack (Z/X instance ids and/or PLAYER)."""
+        p = self.owner[attacker]
+        sq = self.square_of(attacker)
+        owner = self.owner
+        out = []
+        for adj in ADJACENT[sq]:
+            v = self.squares[adj]
+            if v >= 0 and owner[v] != p and not self.protected(v, "attack"):
+                out.append(v)
+        eps = PLAYER_SQUARE[1 - p]
+        if eps in ADJACENT[sq]:
+            v = self.squares[eps]
+            if (v < 0 or owner[v] == p) and not self.has_ob_on_field(1 - p):
+                out.append(PLAYER)
+        return out
+
+    # ------------------------------------------------------------------ engine internals
+
+    def _advance(self) -> None:
+        stack = self.stack
+        tasks = TASKS
+        while not self.over and self.decision is None:
+            if self.triggers and (not stack or stack[-1][0] not in IMMEDIATE):
+                self._queue_triggers()
+            if self.damage:
+                self._check_lethal()
+                if self.triggers and (not stack or stack[-1][0] not in IMMEDIATE):
+                    continue
+            if not stack:
+                raise RuntimeError("engine error: empty task stack")
+            t = stack.pop()
+            tasks[t[0]](self, *t[1:])
+
+    def _emit(self, event: str, **data: Any) -> None:
+        if self.listener is not None:
+            self.listener(self, event, data)
+
+    def _end(self, winner: int | None, reason: str) -> None:
+        if self.over:
+            return
+        self.over = True
+        self.winner = winner
+        self.reason = reason
+        self.decision = None
+        self._legal = None
+        self._emit("game_over", winner=winner, reason=reason)
+
+    def _check_life(self) -> bool:
+        """W-1: a player with no life loses (both at once: a draw)."""
+        if not self.started or self.over:
+            return self.over
+        z0 = not self.players[0].life
+        z1 = not self.players[1].life
+        if z0 or z1:
+            self._end(None if (z0 and z1) else (1 if z0 else 0), "life")
+        return self.over
+
+    def _decide(self, d: tuple) -> None:
+        self.decision = d
+        self._legal = None
+
+    def push(self, *t: Any) -> None:
+        self.stack.append(t)
+
+    def pick(self, player: int, purpose: str, options: tuple, mn: int, mx: int, cont: tuple) -> None:
+        """Ask `player` to choose mn..mx of `options` one at a time; then run `cont + (chosen,)`."""
+        self.stack.append(("pick", player, purpose, tuple(options), mn, mx, (), cont))
+
+    def take_top(self, p: int) -> int:
+        """Remove the top card of p's deck (R-1 refresh when it empties); -1 when there is none (R-2)."""
+        ps = self.players[p]
+        if not ps.deck:
+            self._refresh(p)
+            if not ps.deck:
+                return -1
+        iid = ps.deck.pop()
+        if not ps.deck:
+            self._refresh(p)
+        return iid
+
+    def _refresh(self, p: int) -> None:
+        """R-1: the trash becomes the new deck; the opponent then puts one of p's life cards into the charge."""
+        ps = self.players[p]
+        ps.deck = ps.trash
+        ps.trash = []
+        self.rng.shuffle(ps.deck)
+        ps.refreshes += 1
+        self._emit("refresh", player=p)
+        self.stack.append(("refresh_life", p))
+
+    def draw(self, p: int, n: int) -> int:
+        ps = self.players[p]
+        got = 0
+        for _ in range(n):
+            iid = self.take_top(p)
+            if iid < 0:
+                break
+            ps.hand.append(iid)
+            got += 1
+        if got:
+            self._emit("draw", player=p, n=got)
+        return got
+
+    def to_charge(self, p: int, iid: int) -> None:
+        """Put a card into p's charge; Z-5 overflow is chosen by its owner."""
+        ch = self.players[p].charge
+        ch.append(iid)
+        if len(ch) > CHARGE_LIMIT:
+            self.stack.append(("charge_limit", p))
+
+    def mill_card(self, p: int, iid: int) -> None:
+        """A card goes from p's deck (or a reveal) to the trash: A-7 Evol Seed triggers."""
+        self.players[p].trash.append(iid)
+        if self.cards[iid].evol_seed:
+            for ab in self.scripts[iid].auto.get("milled", ()):
+                self._add_trigger(p, iid, ab)
+
+    def leave_field(self, iid: int, dest: str, slept: bool = False) -> None:
+        """A Z/X leaves its square to `dest` (charge, trash, hand, deck_bottom, resource).
+
+        Forces go to the trash (Z-6), a Shift face up to the dunamis (H-5), a Z/X EX
+        face up to the dunamis (X-5), a Z/X OB's top half to the dunamis and the
+        player card face up (O-5).
+        """
+        sq = self.square_of(iid)
+        if sq < 0:
+            return
+        self.squares[sq] = -1
+        self.damage.pop(iid, None)
+        self.bonus.pop(iid, None)
+        self.slept[iid] = 0
+        p = self.owner[iid]
+        ps = self.players[p]
+        forces = self.forces.pop(iid, None)
+        if forces:
+            for f in forces:
+                self.players[self.owner[f]].trash.append(f)
+        s = self.shift_on.pop(iid, None)
+        if s is not None:
+            self.face_up[s] = 1
+            self.players[self.owner[s]].dunamis.append(s)
+        ctype = self.cards[iid].type
+        if ctype == "zx_ex":
+            self.face_up[iid] = 1
+            ps.dunamis.append(iid)
+        elif ctype == "zx_ob":
+            self.face_up[iid] = 1
+            ps.dunamis.append(iid)
+            if not self.has_ob_on_field(p):
+                ps.player_face_up = True
+        elif dest == "charge":
+            self.to_charge(p, iid)
+        elif dest == "trash":
+            ps.trash.append(iid)
+        elif dest == "hand":
+            ps.hand.append(iid)
+        elif dest == "deck_bottom":
+            ps.deck.insert(0, iid)
+        elif dest == "resource":
+            ps.resources.append(iid)
+            self.slept[iid] = 1 if slept else 0
+        else:
+            raise RuntimeError(f"unknown destination {dest}")
+        if self.battle is not None and self.battle[0] == iid and dest != "x":
+            pass  # the battle remembers the attacker; B-4 checks whether it is still on the field
+
+    def destroy(self, iid: int, by_damage: bool = False) -> None:
+        """Destroy a Z/X: triggers `destroyed`, then it goes to its owner's charge (B-5, Z-5)."""
+        if not self.on_field(iid):
+            return
+        p = self.owner[iid]
+        for sc in self.unit_scripts(iid):
+            for ab in sc.auto.get("destroyed", ()):
+                self._add_trigger(p, iid, ab)
+        name = self.name(iid)
+        self.leave_field(iid, "charge")
+        self._emit("destroy", player=p, card=iid, name=name, by_damage=by_damage)
+
+    def deal_damage(self, iid: int, amount: int, source: int = -1) -> None:
+        """B-5: damage adds up over the turn; destroyed when damage >= power."""
+        if not self.on_field(iid) or amount <= 0:
+            return
+        total = self.damage.get(iid, 0) + amount
+        self.damage[iid] = total
+        self._emit("damage", player=self.owner[iid], card=iid, name=self.name(iid), amount=amount,
+                   total=total, source=source)
+        if total >= self.power(iid):
+            self.destroy(iid, by_damage=True)
+
+    def _check_lethal(self) -> None:
+        for iid, dmg in list(self.damage.items()):
+            if dmg > 0 and self.on_field(iid) and dmg >= self.power(iid):
+                self.destroy(iid, by_damage=True)
+
+    def place(self, p: int, iid: int, sq: int, via: str) -> None:
+        """Put a card from limbo onto a square (L-1..L-5) and fire `enter` triggers."""
+        if iid in self.limbo:
+            self.limbo.remove(iid)
+        cur = self.squares[sq]
+        if sq == PLAYER_SQUARE[1 - p] or (cur >= 0 and (self.owner[cur] != p or self.slept[cur])):
+            self.players[p].trash.append(iid)  # the square became illegal meanwhile
+            return
+        if cur >= 0:  # L-4: replace your own rebooted Z/X
+            self.leave_field(cur, "trash")
+        self.squares[sq] = iid
+        self.slept[iid] = 0  # L-5
+        self._emit("play", player=p, card=iid, name=self.cards[iid].name, square=sq, via=via)
+        self.fire_enter(p, iid, via)
+
+    def fire_enter(self, p: int, iid: int, via: str) -> None:
+        for sc in self.unit_scripts(iid):
+            for ab in sc.auto.get("enter", ()):
+                if ab.via is None or ab.via == via:
+                    self._add_trigger(p, iid, ab)
+        for u in self.units_of(p):
+            if u != iid:
+                for sc in self.unit_scripts(u):
+                    for ab in sc.auto.get("ally_enter", ()):
+                        self._add_trigger(p, u, ab)
+
+    def fire(self, trigger: str, iid: int) -> None:
+        """Triggers `trigger` of the card `iid` (and its Shift)."""
+        p = self.owner[iid]
+        for sc in self.unit_scripts(iid):
+            for ab in sc.auto.get(trigger, ()):
+                self._add_trigger(p, iid, ab)
+
+    def _add_trigger(self, ctl: int, src: int, ab: Ability) -> None:
+        if ab.once_per_turn and (src, ab.index) in self.once:
+            return
+        if not condition_holds(self, ctl, src, ab.condition):
+            return
+        self.triggers.append((ctl, src, ab))
+
+    def _queue_triggers(self) -> None:
+        """A-9: the turn player's triggers first (in the order they choose), then the other player's."""
+        trig = self.triggers
+        self.triggers = []
+        a = self.active
+        mine = tuple(t for t in trig if t[0] == a)
+        theirs = tuple(t for t in trig if t[0] != a)
+        self.stack.append(("triggers", mine, theirs))
+
+    def ability_feasible(self, p: int, src: int, ab: Ability) -> bool:
+        """Can the cost of `ab` be paid now?"""
+        cost = ab.cost
+        if not cost:
+            return True
+        ps = self.players[p]
+        if cost.get("sleep_self") and (not self.on_field(src) or self.slept[src]):
+            return False
+        if "pay" in cost and not self.can_pay(p, cost["pay"], self.cards[src].color):
+            return False
+        if len(ps.hand) < cost.get("discard", 0):
+            return False
+        if "counters" in cost:
+            c = cost["counters"]
+            if ps.counters.get(c.get("counter", ""), 0) < c.get("n", 1):
+                return False
+        if len(self.forces.get(src, ())) < cost.get("force", 0):
+            return False
+        return len(ps.charge) >= cost.get("charge", 0)
+
+    def push_costs(self, p: int, src: int, ab: Ability) -> None:
+        """Push the tasks paying `ab`'s cost (they run before whatever was pushed below them)."""
+        cost = ab.cost
+        if not cost:
+            return
+        ps = self.players[p]
+        if cost.get("sleep_self"):
+            self.slept[src] = 1
+        if "counters" in cost:
+            c = cost["counters"]
+            k = c.get("counter", "")
+            ps.counters[k] = ps.counters.get(k, 0) - c.get("n", 1)
+        if cost.get("charge"):
+            self.pick(p, "cost_charge", tuple(ps.charge), cost["charge"], cost["charge"], ("to_trash_from", p, "charge"))
+        if cost.get("force"):
+            self.pick(p, "cost_force", self.forces.get(src, ()), cost["force"], cost["force"], ("force_to_trash", src))
+        if cost.get("discard"):
+            self.pick(p, "cost_discard", tuple(ps.hand), cost["discard"], cost["discard"], ("to_trash_from", p, "hand"))
+        if cost.get("pay"):
+            self.stack.append(("pay", p, cost["pay"], self.cards[src].color, False))
+
+    def push_event(self, p: int, iid: int, via: str) -> None:
+        """Resolve an event card from limbo: its `event` abilities in order, then it goes to the trash (T-2)."""
+        self._emit("play", player=p, card=iid, name=self.cards[iid].name, square=-1, via=via)
+        self.stack.append(("limbo_to_trash", p, iid))
+        for ab in reversed(self.scripts[iid].events):
+            self.stack.append(("ability", p, iid, ab))
+
+    def push_effects(self, p: int, src: int, ab: Ability) -> None:
+        for eff in reversed(ab.effects):
+            self.stack.append(("eff", p, src, eff))
+
+
+# ---------------------------------------------------------------------- setup (S-1..S-10)
+
+
+@task("setup_start")
+def _t_setup_start(g: Game, p: int) -> None:
+    """S-2: a Start Card Z/X from the deck onto the player square (optional)."""
+    ps = g.players[p]
+    opts = tuple(i for i in ps.deck if g.cards[i].start_card and g.cards[i].type == "zx")
+    if opts:
+        g.stack.append(("pick", p, "start_card", opts, 0, 1, (), ("start_card", p)))
+
+
+@task("start_card")
+def _t_start_card(g: Game, p: int, chosen: tuple) -> None:
+    for iid in chosen:
+        g.players[p].deck.remove(iid)
+        g.squares[PLAYER_SQUARE[p]] = iid
+
+
+@task("setup_gate")
+def _t_setup_gate(g: Game, p: int) -> None:
+    """S-3: a Gate Card event from the deck into the dunamis, face up (optional)."""
+    ps = g.players[p]
+    opts = tuple(i for i in ps.deck if g.cards[i].gate_card and g.cards[i].type == "event")
+    if opts:
+        g.stack.append(("pick", p, "gate_card", opts, 0, 1, (), ("gate_card", p)))
+
+
+@task("gate_card")
+def _t_gate_card(g: Game, p: int, chosen: tuple) -> None:
+    for iid in chosen:
+        g.players[p].deck.remove(iid)
+        g.players[p].dunamis.append(iid)
+        g.face_up[iid] = 1
+
+
+@task("setup_shuffle")
+def _t_setup_shuffle(g: Game) -> None:
+    """S-4 shuffle, S-5 seeded coin flip."""
+    for ps in g.players:
+        g.rng.shuffle(ps.deck)
+    if g.first < 0:
+        g.first = g.rng.randrange(2)
+    g.active = g.first
+    g._emit("game_start", first=g.first)
+
+
+@task("setup_draw")
+def _t_setup_draw(g: Game) -> None:
+    """S-6."""
+    for p in (g.first, 1 - g.first):
+        g.draw(p, HAND)
+
+
+@task("mulligan_ask")
+def _t_mulligan_ask(g: Game, order: int) -> None:
+    """S-7: the first player, then the other, may mulligan once."""
+    p = g.first if order == 0 else 1 - g.first
+    g._decide(("mulligan", p))
+
+
+def _legal_mulligan(g: Game, d: tuple) -> list[Action]:
+    return [KEEP, MULLIGAN]
+
+
+def _apply_mulligan(g: Game, d: tuple, a: Action) -> None:
+    p = d[1]
+    if a.kind == "mulligan":
+        ps = g.players[p]
+        ps.deck.extend(ps.hand)
+        ps.hand.clear()
+        g.rng.shuffle(ps.deck)
+        g._emit("mulligan", player=p)
+        g.draw(p, HAND)
+
+
+decision("mulligan", _legal_mulligan, _apply_mulligan)
+
+
+@task("setup_finish")
+def _t_setup_finish(g: Game) -> None:
+    """S-8 life, S-9 resources, S-10 face up."""
+    for p in (g.first, 1 - g.first):
+        ps = g.players[p]
+        for _ in range(LIFE):
+            iid = g.take_top(p)
+            if iid >= 0:
+                ps.life.append(iid)
+        for _ in range(2):
+            iid = g.take_top(p)
+            if iid >= 0:
+                ps.resources.append(iid)
+    g.started = True
+    g._emit("setup_done")
+
+
+# ---------------------------------------------------------------------- the turn (P-1..P-7)
+
+
+@task("start_turn")
+def _t_start_turn(g: Game) -> None:
+    if g._check_life():
+        return
+    g.turn += 1
+    if g.turn > g.turn_limit:  # W-3
+        g.turn -= 1
+        g._end(None, "turn_limit")
+        return
+    p = g.active
+    ps = g.players[p]
+    ps.ex_used = ps.event_ex_used = ps.shift_used = ps.resource_done = False
+    g.players[1 - p].ex_used = g.players[1 - p].event_ex_used = False
+    g.once.clear()
+    g.phase = "reboot"
+    g._emit("turn_start", player=p)
+    slept = g.slept
+    for r in ps.resources:  # P-1
+        slept[r] = 0
+    for u in g.units_of(p):
+        slept[u] = 0
+    g.stack.append(("main",))
+    g.stack.append(("ignition",))
+    g.stack.append(("resource",))
+    g.stack.append(("draw_phase",))
+    for u in g.units_of(p):
+        g.fire("turn_start", u)
+
+
+@task("draw_phase")
+def _t_draw_phase(g: Game) -> None:
+    """P-2: draw 2; the first player draws nothing on the first turn."""
+    g.phase = "draw"
+    if g.turn > 1:
+        g.draw(g.active, 2)
+
+
+@task("resource")
+def _t_resource(g: Game) -> None:
+    """P-3."""
+    if g._check_life():
+        return
+    g.phase = "resource"
+    if g.players[g.active].hand:
+        g._decide(("resource", g.active))
+
+
+def _distinct(g: Game, iids: list[int] | tuple[int, ...]) -> list[int]:
+    seen: set[str] = set()
+    out = []
+    cards = g.cards
+    for i in iids:
+        cid = cards[i].id
+        if cid not in seen:
+            seen.add(cid)
+            out.append(i)
+    return out
+
+
+def _legal_resource(g: Game, d: tuple) -> list[Action]:
+    return [SKIP] + [Action("resource", i) for i in _distinct(g, g.players[d[1]].hand)]
+
+
+def _apply_resource(g: Game, d: tuple, a: Action) -> None:
+    if a.kind == "resource":
+        ps = g.players[d[1]]
+        ps.hand.remove(a.a)
+        ps.resources.append(a.a)
+        g.slept[a.a] = 0
+        ps.resource_done = True
+        g._emit("resource", player=d[1], card=a.a, name=g.cards[a.a].name)
+
+
+decision("resource", _legal_resource, _apply_resource)
+
+
+@task("ignition")
+def _t_ignition(g: Game) -> None:
+    """P-4: ignite as long as the charge has a card."""
+    if g._check_life():
+        return
+    g.phase = "ignition"
+    if g.players[g.active].charge:
+        g._decide(("ignite", g.active))
+
+
+def _legal_ignite(g: Game, d: tuple) -> list[Action]:
+    return [SKIP] + [Action("ignite", i) for i in _distinct(g, g.players[d[1]].charge)]
+
+
+def _apply_ignite(g: Game, d: tuple, a: Action) -> None:
+    if a.kind == "ignite":
+        p = d[1]
+        ps = g.players[p]
+        ps.charge.remove(a.a)
+        ps.trash.append(a.a)
+        g.stack.append(("ignition",))
+        g.stack.append(("reveal", p))
+
+
+decision("ignite", _legal_ignite, _apply_ignite)
+
+
+@task("reveal")
+def _t_reveal(g: Game, p: int) -> None:
+    """P-4 2..4: reveal the top card; with the ignition icon it may be played for free (Over Drive)."""
+    iid = g.take_top(p)
+    if iid < 0:
+        return
+    g.limbo.append(iid)
+    card = g.cards[iid]
+    g._emit("ignition", player=p, card=iid, name=card.name, icon=card.ignition)
+    if card.ignition and card.type == "zx":
+        g.pick(p, "overdrive", tuple(g.legal_squares(p)), 0, 1, ("overdrive", p, iid))
+    elif card.ignition and card.type == "event":
+        g.pick(p, "overdrive_event", (iid,), 0, 1, ("overdrive", p, iid))
+    else:
+        g.limbo.remove(iid)
+        g.mill_card(p, iid)
+
+
+@task("overdrive")
+def _t_overdrive(g: Game, p: int, iid: int, chosen: tuple) -> None:
+    if not chosen:
+        g.limbo.remove(iid)
+        g.mill_card(p, iid)
+    elif g.cards[iid].type == "zx":
+        g.place(p, iid, chosen[0], "overdrive")
+    else:
+        g.push_event(p, iid, "overdrive")
+
+
+@task("main")
+def _t_main(g: Game) -> None:
+    if g._check_life():
+        return
+    g.phase = "main"
+    g._decide(("main", g.active))
+
+
+def _legal_main(g: Game, d: tuple) -> list[Action]:
+    from zxdeck.engine.dunamis import dunamis_actions
+
+    p = d[1]
+    acts = [END]
+    ps = g.players[p]
+    cards = g.cards
+    slept = g.slept
+    nreb = 0
+    colors: set[str] = set()
+    for r in ps.resources:
+        if not slept[r]:
+            nreb += 1
+            colors.add(cards[r].color)
+    squares = None
+    for iid in _distinct(g, ps.hand):
+        c = cards[iid]
+        if c.cost > nreb or (c.cost and c.color != "colorless" and c.color not in colors):
+            continue
+        if c.type == "zx":
+            if squares is None:
+                squares = g.legal_squares(p)
+            for sq in squares:
+                acts.append(Action("play", iid, sq))
+        elif c.type == "event" and c.timing != "battle":
+            acts.append(Action("play", iid, -1))
+    acts.extend(_ability_actions(g, p, ("main", "any")))
+    acts.extend(dunamis_actions(g, p, battle=False))
+    owner = g.owner
+    for u in g.squares:
+        if u >= 0 and owner[u] == p and not slept[u]:
+            for t in g.attack_targets(u):
+                acts.append(Action("attack", u, t))
+    return acts
+
+
+def _ability_actions(g: Game, p: int, timings: tuple[str, ...]) -> list[Action]:
+    acts = []
+    owner = g.owner
+    for u in g.squares:
+        if u < 0 or owner[u] != p:
+            continue
+        idx = 0
+        for sc in g.unit_scripts(u):
+            for ab in sc.activated:
+                if ab.timing in timings and not (ab.once_per_turn and (u, ab.index) in g.once) \
+                        and condition_holds(g, p, u, ab.condition) and g.ability_feasible(p, u, ab):
+                    acts.append(Action("ability", u, idx))
+                idx += 1
+    return acts
+
+
+def activated_ability(g: Game, u: int, idx: int) -> Ability:
+    """The idx-th activated ability of a Z/X (its own, then its Shift's)."""
+    abl = [ab for sc in g.unit_scripts(u) for ab in sc.activated]
+    return abl[idx]
+
+
+def _apply_main(g: Game, d: tuple, a: Action) -> None:
+    p = d[1]
+    k = a.kind
+    if k == "end":
+        g.stack.append(("end_phase",))
+        return
+    g.stack.append(("main",))
+    if k == "play":
+        _play_from_hand(g, p, a.a, a.b)
+    elif k == "ability":
+        g.stack.append(("activate", p, a.a, a.b))
+    elif k == "attack":
+        g.stack.append(("attack", p, a.a, a.b))
+    else:
+        from zxdeck.engine.dunamis import apply_dunamis_action
+
+        apply_dunamis_action(g, p, a)
+
+
+def _play_from_hand(g: Game, p: int, iid: int, sq: int) -> None:
+    """P-5: pay the cost (C-1) and place the Z/X (L-1..L-5) or resolve the event."""
+    ps = g.players[p]
+    ps.hand.remove(iid)
+    g.limbo.append(iid)
+    card = g.cards[iid]
+    if card.type == "zx":
+        g.stack.append(("place_task", p, iid, sq, "hand"))
+    else:
+        g.stack.append(("event_task", p, iid, "hand"))
+    if card.cost:
+        g.stack.append(("pay", p, card.cost, card.color, False))
+
+
+decision("main", _legal_main, _apply_main)
+
+
+@task("place_task")
+def _t_place(g: Game, p: int, iid: int, sq: int, via: str) -> None:
+    g.place(p, iid, sq, via)
+
+
+@task("event_task")
+def _t_event(g: Game, p: int, iid: int, via: str) -> None:
+    g.push_event(p, iid, via)
+
+
+@task("limbo_to_trash")
+def _t_limbo_to_trash(g: Game, p: int, iid: int) -> None:
+    if iid in g.limbo:
+        g.limbo.remove(iid)
+        g.players[g.owner[iid]].trash.append(iid)
+
+
+@task("end_phase")
+def _t_end_phase(g: Game) -> None:
+    """P-6 1: end-of-turn triggers."""
+    g.phase = "end"
+    g.stack.append(("end_cleanup",))
+    for u in g.units_of(g.active):
+        g.fire("turn_end", u)
+
+
+@task("end_cleanup")
+def _t_end_cleanup(g: Game) -> None:
+    """P-6 2..4: damage removed, until-end-of-turn effects end, hand down to 6."""
+    g.damage.clear()
+    g.bonus.clear()
+    p = g.active
+    hand = g.players[p].hand
+    g.stack.append(("next_turn",))
+    if len(hand) > HAND_LIMIT:
+        n = len(hand) - HAND_LIMIT
+        g.pick(p, "hand_limit", tuple(hand), n, n, ("to_trash_from", p, "hand"))
+
+
+@task("next_turn")
+def _t_next_turn(g: Game) -> None:
+    """P-7."""
+    g._emit("turn_end", player=g.active)
+    g.active = 1 - g.active
+    g.stack.append(("start_turn",))
+
+
+# ---------------------------------------------------------------------- generic decisions
+
+
+@task("pick")
+def _t_pick(g: Game, player: int, purpose: str, options: tuple, mn: int, mx: int, chosen: tuple,
+            cont: tuple) -> None:
+    left = [o for o in options if o not in chosen]
+    need = mn - len(chosen)
+    if not left or len(chosen) >= mx:
+        g.stack.append(cont + (chosen,))
+    elif need >= len(left):  # forced: everything left must be chosen
+        g.stack.append(cont + (chosen + tuple(left),))
+    else:
+        g._decide(("pick", player, purpose, options, mn, mx, chosen, cont))
+
+
+def _legal_pick(g: Game, d: tuple) -> list[Action]:
+    _, player, purpose, options, mn, mx, chosen, cont = d
+    left = [o for o in options if o not in chosen]
+    if purpose in DEDUPE:
+        left = _distinct(g, left)
+    acts = [Action("pick", o) for o in left]
+    if len(chosen) >= mn:
+        acts.append(DONE)
+    return acts
+
+
+def _apply_pick(g: Game, d: tuple, a: Action) -> None:
+    _, player, purpose, options, mn, mx, chosen, cont = d
+    if a.kind == "done":
+        g.stack.append(cont + (chosen,))
+        return
+    chosen = chosen + (a.a,)
+    g.stack.append(("pick", player, purpose, options, mn, mx, chosen, cont))
+
+
+decision("pick", _legal_pick, _apply_pick)
+
+
+@task("pay")
+def _t_pay(g: Game, p: int, n: int, color: str, matched: bool) -> None:
+    """C-1: sleep n rebooted resources, one of the card's color; the player picks which (by color)."""
+    while n > 0:
+        opts = _pay_options(g, p, n, color, matched)
+        if not opts:
+            return
+        if len(opts) > 1:
+            g._decide(("pay", p, n, color, matched))
+            return
+        r = opts[0]
+        g.slept[r] = 1
+        matched = matched or g.cards[r].color == color
+        n -= 1
+
+
+def _pay_options(g: Game, p: int, n: int, color: str, matched: bool) -> list[int]:
+    need_match = color != "colorless" and not matched
+    seen: set[str] = set()
+    out = []
+    cards = g.cards
+    slept = g.slept
+    for r in g.players[p].resources:
+        if slept[r]:
+            continue
+        c = cards[r].color
+        if c in seen:
+            continue
+        if need_match and n == 1 and c != color:
+            continue
+        seen.add(c)
+        out.append(r)
+    return out
+
+
+def _legal_pay(g: Game, d: tuple) -> list[Action]:
+    _, p, n, color, matched = d
+    return [Action("pay", r) for r in _pay_options(g, p, n, color, matched)]
+
+
+def _apply_pay(g: Game, d: tuple, a: Action) -> None:
+    _, p, n, color, matched = d
+    g.slept[a.a] = 1
+    g.stack.append(("pay", p, n - 1, color, matched or g.cards[a.a].color == color))
+
+
+decision("pay", _legal_pay, _apply_pay)
+
+
+def _legal_confirm(g: Game, d: tuple) -> list[Action]:
+    return [YES, NO]
+
+
+def _apply_confirm(g: Game, d: tuple, a: Action) -> None:
+    _, p, purpose, yes_task = d
+    if a.kind == "yes":
+        g.stack.append(yes_task)
+
+
+decision("confirm", _legal_confirm, _apply_confirm)
+
+
+@task("charge_limit")
+def _t_charge_limit(g: Game, p: int) -> None:
+    """Z-5: the owner chooses cards to send to the trash until 4 remain."""
+    ch = g.players[p].charge
+    n = len(ch) - CHARGE_LIMIT
+    if n > 0:
+        g.pick(p, "charge_overflow", tuple(ch), n, n, ("to_trash_from", p, "charge"))
+
+
+@task("to_trash_from")
+def _t_to_trash_from(g: Game, p: int, zone: str, chosen: tuple) -> None:
+    ps = g.players[p]
+    lst = getattr(ps, zone)
+    for iid in chosen:
+        if iid in lst:
+            lst.remove(iid)
+            ps.trash.append(iid)
+    if chosen:
+        g._emit("discard" if zone == "hand" else "to_trash", player=p, zone=zone,
+                names=[g.cards[i].name for i in chosen])
+
+
+@task("force_to_trash")
+def _t_force_to_trash(g: Game, src: int, chosen: tuple) -> None:
+    fs = list(g.forces.get(src, ()))
+    for iid in chosen:
+        if iid in fs:
+            fs.remove(iid)
+            g.players[g.owner[iid]].trash.append(iid)
+    if fs:
+        g.forces[src] = tuple(fs)
+    else:
+        g.forces.pop(src, None)
+
+
+@task("refresh_life")
+def _t_refresh_life(g: Game, p: int) -> None:
+    """R-1: the opponent puts one of p's life cards into p's charge (it cannot be played)."""
+    life = g.players[p].life
+    if life:
+        g.pick(1 - p, "refresh_life", tuple(range(len(life))), 1, 1, ("refresh_life_take", p))
+
+
+@task("refresh_life_take")
+def _t_refresh_life_take(g: Game, p: int, chosen: tuple) -> None:
+    life = g.players[p].life
+    if chosen and chosen[0] < len(life):
+        iid = life.pop(chosen[0])
+        g.to_charge(p, iid)
+        g._emit("refresh_life", player=p, name=g.cards[iid].name)
+
+
+# ---------------------------------------------------------------------- abilities (A-1..A-9)
+
+
+@task("triggers")
+def _t_triggers(g: Game, first: tuple, second: tuple) -> None:
+    if not first:
+        if not second:
+            return
+        first, second = second, ()
+    if len(first) == 1:
+        g.stack.append(("triggers", (), second))
+        g.stack.append(("trigger", *first[0]))
+        return
+    g.pick(first[0][0], "trigger_order", tuple(range(len(first))), 1, 1, ("trigger_order", first, second))
+
+
+@task("trigger_order")
+def _t_trigger_order(g: Game, first: tuple, second: tuple, chosen: tuple) -> None:
+    i = chosen[0]
+    rest = first[:i] + first[i + 1:]
+    g.stack.append(("triggers", rest, second))
+    g.stack.append(("trigger", *first[i]))
+
+
+@task("trigger")
+def _t_trigger(g: Game, ctl: int, src: int, ab: Ability) -> None:
+    """A-2: an automatic ability resolves (optional ones ask first; a cost makes it optional)."""
+    if ab.once_per_turn:
+        if (src, ab.index) in g.once:
+            return
+        g.once.add((src, ab.index))
+    if ab.cost and not g.ability_feasible(ctl, src, ab):
+        return
+    if ab.optional:
+        g._decide(("confirm", ctl, "optional", ("trigger_yes", ctl, src, ab)))
+        return
+    g.stack.append(("ability", ctl, src, ab))
+
+
+@task("trigger_yes")
+def _t_trigger_yes(g: Game, ctl: int, src: int, ab: Ability) -> None:
+    g.stack.append(("ability", ctl, src, ab))
+    g.push_costs(ctl, src, ab)
+
+
+@task("ability")
+def _t_ability(g: Game, ctl: int, src: int, ab: Ability) -> None:
+    """Resolve an ability: its condition, then its effects in order."""
+    if not condition_holds(g, ctl, src, ab.condition):
+        return
+    g._emit("ability", player=ctl, card=src, name=g.cards[src].name, kind=ab.kind, index=ab.index)
+    g.push_effects(ctl, src, ab)
+
+
+@task("activate")
+def _t_activate(g: Game, p: int, u: int, idx: int) -> None:
+    """A-1: pay the cost, then resolve."""
+    ab = activated_ability(g, u, idx)
+    if ab.once_per_turn:
+        g.once.add((u, ab.index))
+    g.stack.append(("ability", p, u, ab))
+    g.push_costs(p, u, ab)
+
+
+@task("eff")
+def _t_eff(g: Game, ctl: int, src: int, eff: dict, targets: tuple | None = None,
+           chosen: tuple | None = None) -> None:
+    """One effect primitive (effects.py); its targets are chosen first by the controller."""
+    from zxdeck.engine.effects import choose_targets
+
+    if targets is None:
+        targets = choose_targets(g, ctl, src, eff)
+        if targets is None:  # a pick was pushed; it continues this task
+            return
+    EFFECTS[eff["do"]](g, ctl, src, eff, targets, chosen)
+
+
+# Register the other modules' tasks, decisions and effects.
+from zxdeck.engine import battle as _battle  # noqa: E402,F401
+from zxdeck.engine import dunamis as _dunamis  # noqa: E402,F401
+from zxdeck.engine import effects as _effects  # noqa: E402,F401
+
+__all__ = ["Game", "IllegalActionError", "DeckSpec", "Action", "PLAYER", "PASS", "YES", "NO"]

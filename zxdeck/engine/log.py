@@ -1,0 +1,118 @@
+"""The game log as JSON Lines (INTERFACES.md section 5) and a readable Japanese narration."""
+
+from __future__ import annotations
+
+import json
+from typing import IO, TYPE_CHECKING, Any
+
+from zxdeck.engine.state import SQUARE_NAMES
+
+if TYPE_CHECKING:
+    from zxdeck.engine.game import Game
+
+PNAME = ("p1", "p2")
+
+
+def player_counts(g: Game, p: int) -> dict[str, int]:
+    """The per-player `state` of a log line."""
+    ps = g.players[p]
+    owner = g.owner
+    field = 0
+    for u in g.squares:
+        if u >= 0:
+            if owner[u] == p:
+                field += 1
+            field += sum(1 for f in g.forces.get(u, ()) if owner[f] == p)
+            s = g.shift_on.get(u)
+            if s is not None and owner[s] == p:
+                field += 1
+    up = sum(1 for d in ps.dunamis if g.face_up[d])
+    return {
+        "deck": len(ps.deck), "hand": len(ps.hand), "life": len(ps.life),
+        "resource": len(ps.resources), "charge": len(ps.charge), "trash": len(ps.trash),
+        "field": field, "dunamis_down": len(ps.dunamis) - up, "dunamis_up": up,
+    }
+
+
+def _jsonable(v: Any) -> Any:
+    if isinstance(v, tuple):
+        return list(v)
+    return v
+
+
+class JsonlLogger:
+    """A game listener that writes one JSON object per event (seq, turn, active, phase, event, state, ...)."""
+
+    def __init__(self, out: IO[str]) -> None:
+        self.out = out
+        self.seq = 0
+
+    def __call__(self, g: Game, event: str, data: dict[str, Any]) -> None:
+        rec: dict[str, Any] = {
+            "seq": self.seq, "turn": g.turn, "active": PNAME[g.active], "phase": g.phase,
+            "event": event,
+        }
+        for k, v in data.items():
+            if k == "player":
+                rec[k] = PNAME[v]
+            elif k == "winner":
+                rec[k] = PNAME[v] if v is not None else None
+            else:
+                rec[k] = _jsonable(v)
+        rec["state"] = {"p1": player_counts(g, 0), "p2": player_counts(g, 1)}
+        self.out.write(json.dumps(rec, ensure_ascii=False) + "\n")
+        self.seq += 1
+
+
+def narrate(g: Game, event: str, data: dict[str, Any]) -> str | None:
+    """One readable Japanese line for an event (None for events not worth a line)."""
+    p = data.get("player")
+    who = f"P{p + 1}" if isinstance(p, int) else ""
+    name = data.get("name", "")
+    if event == "game_start":
+        return f"対戦開始: 先攻 P{data['first'] + 1}"
+    if event == "turn_start":
+        st0, st1 = player_counts(g, 0), player_counts(g, 1)
+        return (f"\n== ターン {g.turn} ({who}) ==  P1 ライフ{st0['life']} 手札{st0['hand']} "
+                f"リソース{st0['resource']} | P2 ライフ{st1['life']} 手札{st1['hand']} リソース{st1['resource']}")
+    if event == "mulligan":
+        return f"{who} マリガン"
+    if event == "draw":
+        return f"{who} {data['n']}枚ドロー"
+    if event == "resource":
+        return f"{who} リソースに「{name}」"
+    if event == "ignition":
+        icon = " (イグニッションアイコン)" if data.get("icon") else ""
+        return f"{who} イグニッション: 「{name}」{icon}"
+    if event == "play":
+        via = {"overdrive": "オーバードライブで", "life": "ライフから", "effect": "効果で",
+               "dunamis": "デュナミスから", "hand": ""}.get(data.get("via", ""), "")
+        sq = data.get("square", -1)
+        where = f" → {SQUARE_NAMES[sq]}" if sq >= 0 else ""
+        return f"{who} {via}「{name}」をプレイ{where}"
+    if event == "attack":
+        tn = "プレイヤー" if data.get("target_name") == "player" else f"「{data.get('target_name')}」"
+        return f"{who} 「{name}」で {tn} にアタック"
+    if event == "damage":
+        return f"  「{name}」に {data['amount']} ダメージ (合計 {data['total']})"
+    if event == "destroy":
+        return f"  {who}の「{name}」破壊"
+    if event == "life_damage":
+        return f"  {who} ライフダメージ: 「{name}」"
+    if event == "life_recover":
+        return f"  {who} ライフリカバリー +{data.get('n', 1)}"
+    if event == "void_bringer":
+        return f"  {who} ヴォイドブリンガー: 「{name}」をトラッシュへ"
+    if event == "refresh":
+        return f"{who} デッキリフレッシュ"
+    if event == "ability":
+        return f"  {who} 「{name}」の能力"
+    if event == "shift":
+        return f"{who} シフト「{name}」→「{data.get('target_name')}」"
+    if event == "discard":
+        return f"{who} 捨てる: " + "、".join(f"「{n}」" for n in data.get("names", []))
+    if event == "game_over":
+        w = data.get("winner")
+        res = "引き分け" if w is None else f"P{w + 1} の勝利"
+        return f"\n対戦終了: {res} ({data.get('reason')}) ターン {g.turn}"
+    return None
