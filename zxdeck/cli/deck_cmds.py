@@ -95,7 +95,7 @@ def validate_cmd(app: AppContext, decks: tuple[str, ...], fmt: str, regulation: 
         if fmt != "json":
             if len(results) > 1:
                 click.echo()
-            click.echo(render_human(result, colored))
+            click.echo(render_human(result, colored), color=colored)
     if fmt == "json":
         click.echo(render_json(results, single))
     if status != EXIT_OK:
