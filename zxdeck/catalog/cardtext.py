@@ -166,10 +166,11 @@ TE_FORM = (("する", "して"), ("引く", "引いて"), ("置く", "置いて"
 
 
 def may(phrase: str) -> str:
-    """"カードを1枚引く" -> "カードを1枚引いてもよい"."""
+    """"カードを1枚引く" -> "カードを1枚引いてもよい" (only the first sentence of the phrase is optional)."""
+    first, stop, rest = phrase.partition("。")
     for end, te in TE_FORM:
-        if phrase.endswith(end):
-            return phrase[: -len(end)] + te + "もよい"
+        if first.endswith(end):
+            return first[: -len(end)] + te + "もよい" + stop + rest
     raise ValueError(f"no te-form for {phrase!r}")
 
 
