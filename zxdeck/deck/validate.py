@@ -35,7 +35,7 @@ RULES = {
 }
 
 TYPE_LABEL = {
-    "zx": "Z/X", "event": "event", "player": "player card", "zx_ex": "Z/X EX",
+    "zx": "Z/X", "event": "event", "player": "player", "zx_ex": "Z/X EX",
     "zx_ob": "Z/X OB", "shift": "Shift", "event_ex": "Event EX",
 }
 
@@ -158,7 +158,8 @@ class _Checker:
         if reg.ignition is not None and counts["ignition"] != reg.ignition:  # D-4
             k, diff = counts["ignition"], reg.ignition - counts["ignition"]
             hint = (f"put in {_plural(diff, 'ignition card')} in place of cards without the icon"
-                    if diff > 0 else f"swap {_plural(-diff, 'ignition card')} for cards without the icon")
+                    if diff > 0 else f"swap {_plural(-diff, 'ignition card')} for cards without the icon"
+                    if diff < -1 else "swap 1 ignition card for a card without the icon")
             unknown = sum(e.count for e in main if e.card is None)
             note = f" ({_plural(unknown, 'unknown card')} not counted)" if unknown else ""
             self.add("ignition-count", f"ignition cards: {k} of exactly {reg.ignition}{note}",
@@ -242,7 +243,7 @@ class _Checker:
             self.add("dunamis-non-ob-limit",
                      f"cards other than Z/X OB in the dunamis: {non_ob} of at most {reg.non_ob_max}",
                      found=non_ob, allowed=f"at most {reg.non_ob_max}",
-                     hint=f"remove {_plural(non_ob - reg.non_ob_max, 'card')} that are not Z/X OB")
+                     hint=f"remove {_plural(non_ob - reg.non_ob_max, 'card')} other than Z/X OB")
         self.check_owners(dunamis)
 
     def check_owners(self, dunamis: list[DeckEntry]) -> None:
