@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
 
 from zxdeck.catalog.abilities import PRIMITIVES, check_abilities
 from zxdeck.catalog.cardtext import EFFECT, describe_filter, describe_target, may, render_text
@@ -137,3 +139,32 @@ def test_may_conjugates_and_refuses_unknown_endings() -> None:
     assert may("手札に戻す") == "手札に戻してもよい"
     with pytest.raises(ValueError):
         may("走れ")
+
+
+def _doc_examples() -> list[tuple[list[dict[str, Any]], str]]:
+    """(abilities, rendered text) pairs of the "More examples" block of docs/ABILITIES.md."""
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "ABILITIES.md").read_text(encoding="utf-8")
+    block = doc.split("More examples", 1)[1].split("```yaml", 1)[1].split("```", 1)[0]
+    out = []
+    for chunk in block.strip().split("\n\n"):
+        lines = chunk.splitlines()
+        last_yaml = max(i for i, line in enumerate(lines) if not line.startswith("#"))
+        expected = "\n".join(line[2:] for line in lines[last_yaml + 1:])
+        out.append((yaml.safe_load("\n".join(lines[: last_yaml + 1])), expected))
+    return out
+
+
+def test_abilities_md_examples_render_as_documented() -> None:
+    """docs/ABILITIES.md: its examples pass the checker and render to the text shown under them."""
+    catalog_example = yaml.safe_load(
+        (Path(__file__).resolve().parents[2] / "docs" / "ABILITIES.md").read_text(encoding="utf-8")
+        .split("## An example", 1)[1].split("```yaml", 1)[1].split("```", 1)[0])[0]
+    assert check_abilities(catalog_example) == []
+    assert render_text(catalog_example) == catalog_example["text"]
+    examples = _doc_examples()
+    assert len(examples) == 4
+    types = {"shift": "shift", "event": "event_ex"}
+    for abilities, expected in examples:
+        c = card(abilities, type=types.get(abilities[0]["kind"], "zx"))
+        assert check_abilities(c) == []
+        assert render_text(c) == expected
