@@ -1,9 +1,124 @@
-"""Commands of this group are registered on the main `zxdeck` group by `register`."""
+"""`zxdeck play`: a whole game between computer players (`--auto`), with a JSON Lines log.
+
+Without `--auto` a person plays player 1 at the terminal: that mode plugs in
+through `run_interactive` below (issue 5); until then it is refused with exit 2.
+"""
 
 from __future__ import annotations
 
+import os
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
 import click
+
+from zxdeck.cli import AppContext, pass_app
+from zxdeck.errors import EXIT_INVALID, EXIT_USAGE, ZxError
+
+
+def load_deck_spec(app: AppContext, path: str, allow_illegal: bool, label: str) -> Any:
+    """Read and validate a deck file; an illegal deck is refused with the validator's report (exit 1)."""
+    from zxdeck.deck import read_deck, validate
+    from zxdeck.deck.report import render_human
+    from zxdeck.engine.decks import spec_from_deck
+
+    deck = read_deck(path, app.catalog())
+    result = validate(deck)
+    if not result.valid and not allow_illegal:
+        click.echo(render_human(result), err=True)
+        raise ZxError(f"{label} deck {path} is not legal (use --allow-illegal to play it anyway)",
+                      EXIT_INVALID)
+    spec = spec_from_deck(deck, name=Path(path).name)
+    if not spec.main:
+        raise ZxError(f"{label} deck {path} has no main deck card", EXIT_USAGE)
+    return spec
+
+
+def run_interactive(app: AppContext, p1: Any, p2: Any, ai2: str, seed: int, turn_limit: int,
+                    log: str | None) -> int:
+    """Hook for the terminal mode (a person is player 1). Replace or reimplement in issue 5."""
+    raise ZxError("the interactive mode is not available yet: use --auto", EXIT_USAGE)
+
+
+def make_printer(out: Callable[[str], None]) -> Callable[..., None]:
+    from zxdeck.engine.log import narrate
+
+    closed = False
+
+    def printer(g: Any, event: str, data: dict[str, Any]) -> None:
+        nonlocal closed
+        line = narrate(g, event, data)
+        if line is not None and not closed:
+            try:
+                out(line)
+            except BrokenPipeError:  # `| head`: stop printing, finish the game and its log
+                closed = True
+                devnull = os.open(os.devnull, os.O_WRONLY)
+                os.dup2(devnull, sys.stdout.fileno())
+
+    return printer
+
+
+@click.command("play")
+@click.option("--auto", is_flag=True, help="Two computer players play the whole game.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the game (coin flip, shuffles, agents).")
+@click.option("--p1", "p1", required=True, metavar="DECK", help="Deck file of player 1.")
+@click.option("--p2", "p2", required=True, metavar="DECK", help="Deck file of player 2.")
+@click.option("--ai1", default="greedy", show_default=True, help="Agent of player 1 (random, greedy, ...).")
+@click.option("--ai2", default="greedy", show_default=True, help="Agent of player 2.")
+@click.option("--log", "log_path", metavar="FILE.jsonl", help="Write the game as JSON Lines.")
+@click.option("--turn-limit", type=click.IntRange(1), default=100, show_default=True,
+              help="A longer game ends as a draw (W-3).")
+@click.option("--allow-illegal", is_flag=True, help="Play decks that break construction rules.")
+@click.option("--save", "save_path", metavar="FILE.json", help="Save the game as seed + actions (replay).")
+@click.option("--quiet", "-q", is_flag=True, help="Print only the result.")
+@pass_app
+def play_cmd(app: AppContext, auto: bool, seed: int, p1: str, p2: str, ai1: str, ai2: str,
+             log_path: str | None, turn_limit: int, allow_illegal: bool, save_path: str | None,
+             quiet: bool) -> None:
+    """Play a game of Z/X: computer vs computer with --auto, else you (player 1) vs --ai2."""
+    from zxdeck.agents import make_agent
+    from zxdeck.agents.match import agent_seed, play_game
+    from zxdeck.engine.log import JsonlLogger
+
+    for name in (ai1, ai2):
+        make_agent(name)  # unknown agent: exit 2 before reading decks
+    spec1 = load_deck_spec(app, p1, allow_illegal, "p1")
+    spec2 = load_deck_spec(app, p2, allow_illegal, "p2")
+    if not auto:
+        sys.exit(run_interactive(app, spec1, spec2, ai2, seed, turn_limit, log_path))
+    listeners: list[Callable[..., None]] = []
+    log_file = None
+    if log_path:
+        try:
+            log_file = open(log_path, "w", encoding="utf-8")  # noqa: SIM115 - closed below
+        except OSError as exc:
+            raise ZxError(f"{log_path}: cannot write the log: {exc.strerror}") from None
+        listeners.append(JsonlLogger(log_file))
+    if not quiet:
+        listeners.append(make_printer(click.echo))
+
+    def listener(g: Any, event: str, data: dict[str, Any]) -> None:
+        for fn in listeners:
+            fn(g, event, data)
+
+    try:
+        agents = (make_agent(ai1, agent_seed(seed, 0)), make_agent(ai2, agent_seed(seed, 1)))
+        g = play_game(spec1, spec2, agents, seed=seed, turn_limit=turn_limit, listener=listener)
+    finally:
+        if log_file is not None:
+            log_file.close()
+    if save_path:
+        from zxdeck.engine.replay import save
+
+        save(g, save_path)
+    if quiet:
+        w = "draw" if g.winner is None else f"p{g.winner + 1}"
+        click.echo(f"winner: {w} ({g.reason}) turns: {g.turn}")
 
 
 def register(group: click.Group) -> None:
     """Add this module's commands to `group`."""
+    group.add_command(play_cmd)

@@ -1,0 +1,37 @@
+"""Playing a whole game between two agents."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from zxdeck.agents import Agent, make_agent
+from zxdeck.engine import Game
+from zxdeck.engine.state import DeckSpec
+
+
+def agent_seed(seed: int, player: int) -> int:
+    """The seed of player `player`'s agent in a game of seed `seed` (independent of the engine's)."""
+    return seed * 2 + player + 1_000_003
+
+
+def play_game(
+    p1: DeckSpec,
+    p2: DeckSpec,
+    agents: tuple[str, str] | tuple[Agent, Agent] = ("greedy", "greedy"),
+    seed: int = 0,
+    turn_limit: int = 100,
+    listener: Callable[[Game, str, dict[str, Any]], None] | None = None,
+    max_decisions: int = 1_000_000,
+) -> Game:
+    """Play p1 vs p2 to the end; the same seed, decks and agents give the same game."""
+    players = [make_agent(a, agent_seed(seed, i)) if isinstance(a, str) else a
+               for i, a in enumerate(agents)]
+    g = Game(p1, p2, seed=seed, turn_limit=turn_limit, listener=listener)
+    n = 0
+    while not g.is_over():
+        g.apply(players[g.current_player()].choose(g))
+        n += 1
+        if n > max_decisions:
+            raise RuntimeError("game did not end")
+    return g

@@ -1,0 +1,18 @@
+"""The `random` agent: uniform over the legal actions, from its own seeded generator."""
+
+from __future__ import annotations
+
+import random
+
+from zxdeck.engine import Action, Game
+
+
+class RandomAgent:
+    name = "random"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, game: Game) -> Action:
+        acts = game.legal_actions()
+        return acts[self.rng.randrange(len(acts))]
