@@ -193,6 +193,7 @@ ERRORS: list[tuple[str, str]] = [
     ('!""', "'!' must be followed by a name"),
     ("http://example.org", "unknown keyword 'http'"),
     ("a\udcff", "not valid text"),
+    ("a\x00b", "NUL character"),
 ]
 
 

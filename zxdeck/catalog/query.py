@@ -187,6 +187,8 @@ def tokenize(query: str) -> list[Token]:
         query.encode("utf-8")
     except UnicodeEncodeError:
         raise _error("the query is not valid text (undecodable bytes)") from None
+    if "\x00" in query:
+        raise _error("the query contains a NUL character", query.index("\x00"))
     text = unicodedata.normalize("NFKC", query)
     tokens: list[Token] = []
     i = 0
