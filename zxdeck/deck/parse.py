@@ -38,9 +38,9 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from zxdeck.catalog.loader import Catalog
 from zxdeck.catalog.model import DUNAMIS_TYPES, MAIN_DECK_TYPES, Card
 from zxdeck.deck.model import DUNAMIS, MAIN, PLAYER, Deck, DeckEntry, Problem
+from zxdeck.deck.source import CardSource
 from zxdeck.errors import DeckFileError
 from zxdeck.text import fold_compact, nfkc
 
@@ -152,7 +152,7 @@ def decode(data: bytes, source: str = "<deck>") -> tuple[str, str]:
 # --------------------------------------------------------------------------- card look-up
 
 
-def resolve(catalog: Catalog, text: str, section: str = MAIN) -> tuple[Card | None, list[Card]]:
+def resolve(catalog: CardSource, text: str, section: str = MAIN) -> tuple[Card | None, list[Card]]:
     """The card `text` names, preferring a card number, then a card of a type fit for `section`.
 
     Returns (card or None, every card the text matched) so that callers can
@@ -186,7 +186,7 @@ def _rules_differ(cards: list[Card]) -> bool:
 class _Reader:
     """Builds a `Deck` line by line, capping the number of problems and suggestions."""
 
-    def __init__(self, catalog: Catalog, source: str) -> None:
+    def __init__(self, catalog: CardSource, source: str) -> None:
         self.catalog = catalog
         self.deck = Deck(source=source)
         self.read_problems = 0
@@ -298,7 +298,7 @@ def clean_line(raw: str) -> str:
     return _SPACES.sub(" ", text).strip()
 
 
-def parse_text(text: str, catalog: Catalog, source: str = "<deck>") -> Deck:
+def parse_text(text: str, catalog: CardSource, source: str = "<deck>") -> Deck:
     """Parse a plain-text deck (INTERFACES.md section 2) against `catalog`."""
     reader = _Reader(catalog, source)
     section = MAIN
@@ -380,7 +380,7 @@ def _load_structured(text: str, fmt: str, source: str) -> Any:
         raise DeckFileError(f"{source}: YAML error: {exc}") from None
 
 
-def parse_structured(text: str, catalog: Catalog, source: str = "<deck>", fmt: str = "yaml") -> Deck:
+def parse_structured(text: str, catalog: CardSource, source: str = "<deck>", fmt: str = "yaml") -> Deck:
     """Parse a YAML or JSON deck: `{player, main: [...], dunamis: [...]}` or a list of cards."""
     doc = _load_structured(text, fmt, source)
     reader = _Reader(catalog, source)
@@ -457,7 +457,7 @@ def deck_format(path: str | os.PathLike[str], fmt: str | None = None) -> str:
     return STRUCTURED_SUFFIXES.get(Path(str(path)).suffix.casefold(), "text")
 
 
-def parse_bytes(data: bytes, catalog: Catalog, source: str = "<deck>", fmt: str = "text") -> Deck:
+def parse_bytes(data: bytes, catalog: CardSource, source: str = "<deck>", fmt: str = "text") -> Deck:
     """Decode and parse deck bytes of format `fmt` (text, yaml, json)."""
     if len(data) > MAX_BYTES:
         raise DeckFileError(f"{source}: more than {MAX_BYTES // 1024} KiB, not a deck file")
@@ -472,7 +472,7 @@ def parse_bytes(data: bytes, catalog: Catalog, source: str = "<deck>", fmt: str 
     return deck
 
 
-def read_deck(path: str | os.PathLike[str], catalog: Catalog, fmt: str | None = None) -> Deck:
+def read_deck(path: str | os.PathLike[str], catalog: CardSource, fmt: str | None = None) -> Deck:
     """Read and parse a deck file (`-` for standard input); raises `DeckFileError` when unreadable."""
     source = "<stdin>" if str(path) == "-" else str(path)
     return parse_bytes(read_bytes(path), catalog, source, deck_format(path, fmt))

@@ -14,9 +14,9 @@ from collections import Counter
 from math import comb
 from typing import Any
 
-from zxdeck.catalog.loader import Catalog
 from zxdeck.deck.model import DUNAMIS, MAIN, Deck
 from zxdeck.deck.parse import resolve
+from zxdeck.deck.source import CardSource
 from zxdeck.errors import ZxError
 
 HAND = 4  # S-6
@@ -42,7 +42,7 @@ def opening_odds(deck_size: int, copies: int, hand: int = HAND) -> tuple[float, 
     return p, 1 - (1 - p) ** 2
 
 
-def deck_stats(deck: Deck, catalog: Catalog | None = None, card: str | None = None) -> dict[str, Any]:
+def deck_stats(deck: Deck, catalog: CardSource | None = None, card: str | None = None) -> dict[str, Any]:
     """Every statistic of `deck` as a JSON-ready mapping; `card` adds its opening-hand odds."""
     main = deck.cards(MAIN)
     dunamis = deck.cards(DUNAMIS)
@@ -88,7 +88,7 @@ def deck_stats(deck: Deck, catalog: Catalog | None = None, card: str | None = No
     return out
 
 
-def card_odds(deck: Deck, catalog: Catalog | None, text: str) -> dict[str, Any]:
+def card_odds(deck: Deck, catalog: CardSource | None, text: str) -> dict[str, Any]:
     """Opening-hand odds of one card of the deck (by number or name; same-named cards count)."""
     from zxdeck.text import name_key
 

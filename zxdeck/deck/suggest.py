@@ -10,8 +10,8 @@ from __future__ import annotations
 import contextlib
 from typing import Any
 
-from zxdeck.catalog.loader import Catalog
 from zxdeck.catalog.model import Card
+from zxdeck.deck.source import CardSource
 from zxdeck.text import fold
 
 MIN_SCORE = 60.0
@@ -19,19 +19,22 @@ RELATIVE_CUTOFF = 20.0  # drop suggestions far worse than the best one
 MAX_QUERY = 200  # longer text is cut before comparing (a 100,000-character line must stay fast)
 
 
-def _choices(catalog: Catalog) -> tuple[list[str], list[Card], list[str]]:
+def _choices(catalog: CardSource) -> tuple[list[str], list[Card], list[str]]:
     """(folded strings, their cards, display strings), computed once per catalog object."""
     cached = getattr(catalog, "_zx_suggest_choices", None)
     if cached is not None:
         return cached
     keys = catalog.lookup_keys
-    result = ([fold(s) for s, _ in keys], [c for _, c in keys], [s for s, _ in keys])
+    folded = getattr(catalog, "folded_keys", None)  # DbCards: already folded in the cache
+    if folded is None or len(folded) != len(keys):
+        folded = [fold(s) for s, _ in keys]
+    result = (folded, [c for _, c in keys], [s for s, _ in keys])
     with contextlib.suppress(AttributeError):  # a catalog class with __slots__: no cache
         catalog._zx_suggest_choices = result  # type: ignore[attr-defined]
     return result
 
 
-def suggest(catalog: Catalog, text: str, limit: int = 3) -> list[tuple[str, Card, float]]:
+def suggest(catalog: CardSource, text: str, limit: int = 3) -> list[tuple[str, Card, float]]:
     """Up to `limit` (display string, card, score 0..100) close to `text`, best first, one per card."""
     from rapidfuzz import fuzz, process
 
@@ -58,7 +61,7 @@ def suggest(catalog: Catalog, text: str, limit: int = 3) -> list[tuple[str, Card
     return out
 
 
-def suggestion_fields(catalog: Catalog, text: str, limit: int = 3) -> tuple[list[str], list[dict[str, Any]]]:
+def suggestion_fields(catalog: CardSource, text: str, limit: int = 3) -> tuple[list[str], list[dict[str, Any]]]:
     """The `suggestions` strings and the `suggested_cards` details of an unknown-card problem."""
     hits = suggest(catalog, text, limit)
     names = [s for s, _, _ in hits]

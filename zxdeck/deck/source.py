@@ -1,0 +1,94 @@
+"""Where the deck code finds cards: a loaded `Catalog`, or the SQLite cache queried directly.
+
+The deck code needs three look-ups: `get(card_number)`, `lookup(text)` (number,
+name or English name, folded like `Catalog.lookup`) and, only for "did you
+mean" suggestions, `lookup_keys`. A full `Catalog` answers them, but loading
+50,000 cards costs about a second; `DbCards` answers them with indexed queries
+on the cache's `id_key` / `name_key` / `name_en_key` columns (fold_compact of
+the number, name and English name, see docs/DATABASE.md), so a 50-card deck
+reads only the rows it names.
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+from typing import TYPE_CHECKING, Protocol
+
+from zxdeck.catalog.model import Card
+from zxdeck.text import fold_compact
+
+if TYPE_CHECKING:
+    from zxdeck.catalog.db import CatalogDB
+
+
+class CardSource(Protocol):
+    """What `zxdeck.deck` asks of a catalog (a `Catalog` is one)."""
+
+    def get(self, card_id: str) -> Card | None: ...
+
+    def lookup(self, text: str) -> list[Card]: ...
+
+    @property
+    def lookup_keys(self) -> list[tuple[str, Card]]: ...
+
+
+class DbCards:
+    """The deck look-ups answered by a catalog's SQLite cache (`zxdeck.catalog.db.open_db`)."""
+
+    def __init__(self, db: CatalogDB) -> None:
+        self.db = db
+        self._by_id: dict[str, Card | None] = {}
+
+    def _cards(self, where: str, params: tuple[str, ...]) -> list[Card]:
+        from zxdeck.catalog.db import CARD_SELECT, card_from_row
+
+        rows = self.db.execute(f"SELECT {CARD_SELECT} FROM cards WHERE {where} ORDER BY seq", params)
+        return [card_from_row(row) for row in rows]
+
+    def get(self, card_id: str) -> Card | None:
+        if card_id not in self._by_id:
+            found = self._cards("id = ?", (card_id,))
+            self._by_id[card_id] = found[0] if found else None
+        return self._by_id[card_id]
+
+    def lookup(self, text: str) -> list[Card]:
+        """Cards whose number, name or English name equals `text` once folded (as Catalog.lookup)."""
+        key = fold_compact(text)
+        if not key:
+            return []
+        return self._cards("id_key = ? OR name_key = ? OR name_en_key = ?", (key, key, key))
+
+    @cached_property
+    def _keys(self) -> tuple[list[tuple[str, Card]], list[str]]:
+        pairs: list[tuple[str, Card]] = []
+        folded: list[str] = []
+        for card_id, name, name_en, ctype, id_f, name_f, name_en_f in self.db.execute(
+            "SELECT id, name, name_en, type, id_f, name_f, name_en_f FROM cards ORDER BY seq"
+        ):
+            card = Card(id=card_id, name=name, type=ctype, name_en=name_en or "")
+            pairs += [(card_id, card), (name, card)]
+            folded += [id_f, name_f]
+            if name_en:
+                pairs.append((name_en, card))
+                folded.append(name_en_f)
+        return pairs, folded
+
+    @property
+    def lookup_keys(self) -> list[tuple[str, Card]]:
+        """(display string, card) pairs for suggestions; the cards carry id, name, English name and type."""
+        return self._keys[0]
+
+    @property
+    def folded_keys(self) -> list[str]:
+        """`fold` of each `lookup_keys` string, as stored in the cache (no folding at run time)."""
+        return self._keys[1]
+
+    def close(self) -> None:
+        self.db.close()
+
+
+def open_card_source(path: str | None = None) -> DbCards:
+    """The SQLite-backed card source of a catalog (`--cards` / `$ZXDECK_CARDS` / built-in)."""
+    from zxdeck.catalog.db import open_db
+
+    return DbCards(open_db(path))
