@@ -7,8 +7,12 @@ from typing import Any
 
 import pytest
 import yaml
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from zxdeck.catalog import abilities as schema
 from zxdeck.catalog.abilities import check_abilities
+from zxdeck.catalog.cardtext import render_text
 from zxdeck.catalog.loader import parse_catalog
 from zxdeck.cli import main
 from zxdeck.errors import EXIT_USAGE, CatalogError
@@ -80,6 +84,8 @@ BAD: list[tuple[dict[str, Any], str]] = [
     (zx({"kind": "auto", "trigger": "enter", "effects": [DRAW]}, type="shift"), "needs exactly one 'shift'"),
     (zx({"kind": "shift", "dunamis_face_up": 1, "target": "self"}, type="shift"), "shift: target must be a mapping"),
     (zx({"kind": "auto", "trigger": "enter", "effects": [DRAW]}, type="event"), "trigger milled / life"),
+    (zx({"kind": "continuous", "effects": [{"do": "protect", "from": "attack"}]}, type="event"),
+     "an event has only 'event' (★) abilities"),
     (zx("draw a card"), "ability #1: an ability must be a mapping"),
 ]
 
@@ -131,3 +137,121 @@ def test_cli_exits_2_with_one_line_for_malformed_abilities(tmp_path: Path, capsy
     err = capsys.readouterr().err
     assert "card ZZ-001: ability #1: effect #1: unknown primitive do: 'explode'" in err
     assert "Traceback" not in err
+
+
+# --- property: every ability the checker accepts can be rendered ------------------------------
+
+FILTERS = st.fixed_dictionaries({}, optional={
+    "type": st.lists(st.sampled_from(["zx", "zx_ex", "zx_ob", "event"]), min_size=1, max_size=2),
+    "color": st.sampled_from(["red", "blue", "colorless"]), "race": st.sampled_from(["ドラゴン", "天使"]),
+    "name": st.just("紅蓮の剣士ジーク"), "max_cost": st.integers(0, 9), "min_cost": st.integers(0, 9),
+    "max_power": st.integers(0, 9).map(lambda n: n * 1000), "min_power": st.integers(0, 9).map(lambda n: n * 1000),
+    "area": st.sampled_from(sorted(schema.AREAS)), "state": st.sampled_from(sorted(schema.STATES)),
+    "other": st.booleans(), "has_force": st.integers(1, 3), "ignition": st.booleans(),
+})
+SELECTORS = st.one_of(
+    st.fixed_dictionaries({}, optional={"side": st.sampled_from(sorted(schema.SIDES)), "count": st.integers(1, 3),
+                                        "upto": st.booleans(), "filter": FILTERS}),
+    st.fixed_dictionaries({"all": st.just(True)}, optional={"side": st.sampled_from(sorted(schema.SIDES)),
+                                                            "filter": FILTERS}),
+)
+TARGETS = st.one_of(st.sampled_from(sorted(schema.TARGET_WORDS)), SELECTORS)
+N = st.integers(1, 4)
+PARAMS = {
+    "n": N, "who": st.sampled_from(sorted(schema.WHO)), "amount": st.integers(1, 6).map(lambda n: n * 1000),
+    "target": TARGETS, "slept": st.booleans(), "random": st.booleans(), "filter": FILTERS,
+    "counter": st.sampled_from(sorted(schema.COUNTERS)),
+}
+CHOICES = {  # parameters whose values depend on the primitive
+    ("search", "to"): ["hand", "resource", "square"], ("retrieve", "to"): ["hand", "resource", "deck_bottom"],
+    ("retrieve", "from"): ["trash", "charge"], ("play_free", "from"): ["hand", "trash", "charge", "deck_top"],
+    ("protect", "from"): ["attack", "effects"],
+}
+
+
+def effect(do: str) -> st.SearchStrategy[dict[str, Any]]:
+    required, params = schema.PRIMITIVES[do]
+
+    def strat(name: str) -> st.SearchStrategy[Any]:
+        if (do, name) in CHOICES:
+            return st.sampled_from(CHOICES[do, name])
+        if do == "power" and name == "amount":
+            return st.sampled_from([-3000, -1000, 1000, 5000])
+        return PARAMS[name]
+
+    return st.fixed_dictionaries({"do": st.just(do), **{k: strat(k) for k in required}},
+                                 optional={k: strat(k) for k in params if k not in required})
+
+
+EFFECTS = st.lists(st.sampled_from(sorted(set(schema.PRIMITIVES) - {"protect"})).flatmap(effect), min_size=1,
+                   max_size=3)
+CONT_EFFECTS = st.lists(st.sampled_from(["power", "protect"]).flatmap(effect), min_size=1, max_size=2)
+CONDITIONS = st.fixed_dictionaries({}, optional={
+    "zero_optima": N, "lv": st.fixed_dictionaries({"race": st.just("天使"), "n": N}), "has_force": N,
+    "counters": st.fixed_dictionaries({"counter": PARAMS["counter"], "n": N}),
+    "own_zx": st.fixed_dictionaries({"min": N}, optional={"filter": FILTERS}), "life_at_most": st.integers(0, 4),
+    "player": st.just("青葉千歳"), "dunamis_face_up": N,
+})
+COSTS = st.fixed_dictionaries({}, optional={
+    "sleep_self": st.just(True), "pay": N, "discard": N, "force": N, "charge": N,
+    "counters": st.fixed_dictionaries({"counter": PARAMS["counter"], "n": N}),
+}).filter(bool)
+AUTO = st.fixed_dictionaries(
+    {"kind": st.just("auto"), "trigger": st.sampled_from(sorted(schema.TRIGGERS - {"milled"})), "effects": EFFECTS},
+    optional={"condition": CONDITIONS, "cost": COSTS, "optional": st.booleans(), "once_per_turn": st.booleans()})
+ACTIVATED = st.fixed_dictionaries(
+    {"kind": st.just("activated"), "cost": COSTS, "effects": EFFECTS},
+    optional={"condition": CONDITIONS, "timing": st.sampled_from(["main", "battle", "any"]),
+              "once_per_turn": st.booleans()})
+CONTINUOUS = st.fixed_dictionaries({"kind": st.just("continuous"), "effects": CONT_EFFECTS},
+                                   optional={"condition": CONDITIONS})
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.one_of(AUTO, ACTIVATED, CONTINUOUS), max_size=3))
+def test_every_valid_zx_ability_renders(abilities: list[dict[str, Any]]) -> None:
+    """The checker and the renderer share the tables: what the checker accepts, the renderer can say."""
+    raw = zx(*abilities)
+    assert check_abilities(raw) == []
+    text = render_text(raw)
+    assert len(text.splitlines()) == len(abilities) and "None" not in text
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.fixed_dictionaries({"kind": st.just("event"), "effects": EFFECTS},
+                                      optional={"condition": CONDITIONS, "label": st.just("A")}),
+                min_size=2, max_size=2))
+def test_every_valid_event_ex_renders(abilities: list[dict[str, Any]]) -> None:
+    raw = zx(*abilities, type="event_ex")
+    assert check_abilities(raw) == []
+    assert render_text(raw).count("★") == 2
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.one_of(AUTO, ACTIVATED), st.sampled_from(["kind", "effects", "trigger", "cost"]),
+       st.sampled_from([None, "", 3, "bogus", [], {"do": "nothing"}]))
+def test_a_broken_key_is_always_reported(ability: dict[str, Any], key: str, value: Any) -> None:
+    """Replacing a required part of a valid ability by garbage never passes the checker."""
+    if key not in ability:
+        return
+    broken = dict(ability) | {key: value}
+    assert check_abilities(zx(broken)) != []
+
+
+JUNK = st.recursive(
+    st.one_of(st.none(), st.booleans(), st.integers(-3, 3), st.sampled_from(
+        ["auto", "enter", "draw", "self", "kind", "effects", "do", "target", "opponent", "milled", "melody"])),
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=3),
+        st.dictionaries(st.sampled_from(["kind", "trigger", "effects", "do", "target", "filter", "cost", "condition",
+                                         "n", "via", "side", "counter", "from", "to", "label", "count"]),
+                        inner, max_size=4)),
+    max_leaves=12)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(JUNK, max_size=3), st.sampled_from(["zx", "event", "event_ex", "zx_ex", "shift", "player"]))
+def test_the_checker_never_crashes_on_junk(abilities: list[Any], ctype: str) -> None:
+    """Any YAML value in `abilities` gives a list of problems, never an exception."""
+    problems = check_abilities(zx(*abilities, type=ctype))
+    assert isinstance(problems, list) and all(p.startswith("card ZZ-001: ") for p in problems)

@@ -190,11 +190,16 @@ CONTINUOUS_PRIMITIVES = frozenset({"power", "protect"})
 
 # --- the checker --------------------------------------------------------------------------
 
+def _known(value: Any, table: Any) -> bool:
+    """`value in table`, false (not a TypeError) for lists and other unhashable values."""
+    return isinstance(value, str) and value in table
+
+
 def _effect_problems(effect: Any, kind: str) -> list[str]:
     if not isinstance(effect, dict):
         return [f"an effect must be a mapping like {{do: draw}}, got {effect!r:.60}"]
     name = effect.get("do")
-    if name not in PRIMITIVES:
+    if not _known(name, PRIMITIVES):
         return [f"unknown primitive do: {name!r} (valid: {', '.join(PRIMITIVES)})"]
     if kind == "continuous" and name not in CONTINUOUS_PRIMITIVES:
         return [f"a continuous ability may only use power / protect, not {name!r}"]
@@ -229,7 +234,7 @@ def _ability_problems(ability: Any, card: Card) -> list[str]:
     if not isinstance(ability, dict):
         return [f"an ability must be a mapping with a 'kind', got {ability!r:.60}"]
     kind = ability.get("kind")
-    if kind not in KINDS:
+    if not _known(kind, KINDS):
         return [f"unknown kind {kind!r} (valid: {', '.join(KINDS)})"]
     required, optional = KINDS[kind]
     out = [f"{kind}: missing required key {key!r}" for key in sorted(required - ability.keys())]
@@ -243,9 +248,11 @@ def _ability_problems(ability: Any, card: Card) -> list[str]:
         out.append(f"'shift' is only for shift cards, not {card.type}")
     if kind in ("auto", "activated", "continuous") and card.type == "player":
         out.append("a player card has no abilities")
+    if kind in ("activated", "continuous") and card.type in EVENT_TYPES:
+        out.append(f"an event has only 'event' (★) abilities, not {kind!r}")
     if kind == "auto":
         trigger = ability.get("trigger")
-        if trigger not in TRIGGERS:
+        if not _known(trigger, TRIGGERS):
             out.append(f"unknown trigger {trigger!r} (valid: {', '.join(sorted(TRIGGERS))})")
         elif trigger == "milled" and not card.evol_seed:
             out.append("trigger 'milled' needs the evol_seed icon (A-7)")
@@ -254,12 +261,12 @@ def _ability_problems(ability: Any, card: Card) -> list[str]:
         if "via" in ability:
             if trigger != "enter":
                 out.append("'via' is only allowed with trigger 'enter'")
-            elif ability["via"] not in VIA:
+            elif not _known(ability["via"], VIA):
                 out.append(f"via must be one of {', '.join(sorted(VIA))}, got {ability['via']!r}")
     for key in ("optional", "once_per_turn"):
         if key in ability and not isinstance(ability[key], bool):
             out.append(f"{key} must be true or false, got {ability[key]!r}")
-    if "timing" in ability and ability["timing"] not in TIMINGS:
+    if "timing" in ability and not _known(ability["timing"], TIMINGS):
         out.append(f"timing must be one of {', '.join(TIMINGS)}, got {ability['timing']!r}")
     if "label" in ability and not isinstance(ability["label"], str):
         out.append(f"label must be a string, got {ability['label']!r}")
@@ -300,7 +307,8 @@ def ability_problems(card: Card) -> list[str]:
     kinds: list[str | None] = []
     for i, ability in enumerate(abilities, 1):
         out.extend(f"ability #{i}: {p}" for p in _ability_problems(ability, card))
-        kinds.append(ability.get("kind") if isinstance(ability, dict) else None)
+        kind = ability.get("kind") if isinstance(ability, dict) else None
+        kinds.append(kind if isinstance(kind, str) else None)
     if card.type == "event_ex" and kinds.count("event") != 2:
         out.append(f"an event_ex needs exactly 2 'event' abilities (E-1), has {kinds.count('event')}")
     if card.type == "zx_ex" and abilities and sum(k in EX_KINDS for k in kinds) != 1:
