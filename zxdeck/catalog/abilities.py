@@ -299,7 +299,10 @@ def _ability_problems(ability: Any, card: Card) -> list[str]:
 
 
 def ability_problems(card: Card) -> list[str]:
-    """Problems of `card.abilities` without the card id ("ability #1: ..."); [] when fine or absent."""
+    """Problems of `card.abilities` without the card id ("ability #1: ..."); [] when fine or absent.
+
+    An empty list is a vanilla card of any type (a Z/X EX then uses the default descent condition).
+    """
     abilities = card.abilities
     if abilities is None:
         return []
@@ -309,7 +312,7 @@ def ability_problems(card: Card) -> list[str]:
         out.extend(f"ability #{i}: {p}" for p in _ability_problems(ability, card))
         kind = ability.get("kind") if isinstance(ability, dict) else None
         kinds.append(kind if isinstance(kind, str) else None)
-    if card.type == "event_ex" and kinds.count("event") != 2:
+    if card.type == "event_ex" and abilities and kinds.count("event") != 2:
         out.append(f"an event_ex needs exactly 2 'event' abilities (E-1), has {kinds.count('event')}")
     if card.type == "zx_ex" and abilities and sum(k in EX_KINDS for k in kinds) != 1:
         out.append("a zx_ex needs exactly one of descent / awakening / idealize (X-2..X-4)")
@@ -323,7 +326,10 @@ def ability_problems(card: Card) -> list[str]:
 
 
 def check_abilities(card: Card | Mapping[str, Any]) -> list[str]:
-    """Every schema problem of the card's abilities, each naming the card id and the ability index."""
+    """Every schema problem of the card's abilities, each naming the card id and the ability index.
+
+    `card` is a `Card` or a catalog mapping (a mapping that is not a valid card raises `CatalogError`).
+    """
     if not isinstance(card, Card):
         card = _card_of(card)
     return [f"card {card.id}: {p}" for p in ability_problems(card)]
