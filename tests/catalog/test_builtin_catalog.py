@@ -374,3 +374,23 @@ def test_illegal_example_decks_break_several_rules(catalog: Catalog, name: str) 
         any(c.type not in ("zx", "event") for c in known),
     ]
     assert sum(broken) >= 3
+
+
+def test_names_inside_abilities_exist(catalog: Catalog) -> None:
+    """`player:` conditions name a player card; `name:` filters name a card of the catalog."""
+    players = {p.name for p in catalog.players()}
+    names = {c.name for c in catalog}
+
+    def names_in(value: Any) -> Iterator[tuple[str, str]]:
+        if isinstance(value, dict):
+            for key, item in value.items():
+                if key in ("player", "name") and isinstance(item, str):
+                    yield key, item
+                yield from names_in(item)
+        elif isinstance(value, list):
+            for item in value:
+                yield from names_in(item)
+
+    found = [pair for c in catalog for pair in names_in(list(c.abilities or ()))]
+    assert {k for k, _ in found} == {"player", "name"}
+    assert all(v in (players if k == "player" else names) for k, v in found)
