@@ -224,6 +224,29 @@ class Game:
 
         return observe(self, player)
 
+    def add_card(self, card: Card, player: int, zone: str, square: int = -1, slept: bool = False,
+                 face_up: bool = False) -> int:
+        """Put a new card instance into a zone (positions for tests and puzzles); returns its id.
+
+        `zone` is deck (on top), hand, life, resources, charge, trash, dunamis or field
+        (with `square`). The card table is extended, so call it before cloning.
+        """
+        iid = len(self.cards)
+        self.cards.append(card)
+        self.owner.append(player)
+        self.scripts.append(script_for(card))
+        self.slept.append(1 if slept else 0)
+        self.face_up.append(1 if face_up else 0)
+        ps = self.players[player]
+        if zone == "field":
+            if self.squares[square] >= 0:
+                raise ValueError(f"square {square} is not empty")
+            self.squares[square] = iid
+        else:
+            getattr(ps, zone).append(iid)
+        self._legal = None
+        return iid
+
     # ------------------------------------------------------------------ queries
 
     def name(self, iid: int) -> str:

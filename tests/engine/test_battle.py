@@ -1,0 +1,268 @@
+"""Battle (B-1..B-9)."""
+
+from __future__ import annotations
+
+from conftest import FILLER, Table, zx
+
+from zxdeck.engine import PLAYER
+from zxdeck.engine.synth import event
+
+RED = zx("T-R", "赤の剣士", "red", 2, 5000)
+BIG = zx("T-BIG", "青の巨像", "blue", 5, 9000)
+SMALL = zx("T-S", "青の小兵", "blue", 1, 3000)
+LR = zx("T-LR", "青の癒し手", "blue", 2, 4000, ignition=True, keywords=("life_recovery",))
+VB = zx("T-VB", "青の虚無", "blue", 2, 4000, ignition=True, keywords=("void_bringer",))
+IG = zx("T-IG", "青の炎", "blue", 2, 4000, ignition=True)
+
+
+def _set_life(t: Table, p: int, cards: list) -> list[int]:
+    g = t.g
+    ps = g.players[p]
+    ps.trash.extend(ps.life)
+    ps.life.clear()
+    out = []
+    for c in cards:
+        iid = g.add_card(c, p, "life")
+        out.append(iid)
+    return out
+
+
+def test_b1_attack_declaration(table: Table) -> None:
+    """B-1: a rebooted Z/X attacks an adjacent opponent Z/X or the player; it is slept."""
+    g = table.g
+    table.to_main()
+    me = table.add(RED, 0, "field", 3)
+    slept = table.add(RED, 0, "field", 5, slept=True)
+    foe = table.add(SMALL, 1, "field", 6)
+    assert {a.b for a in table.legal("attack") if a.a == me} == {foe}
+    assert not [a for a in table.legal("attack") if a.a == slept]
+    table.act("attack", me, foe)
+    assert g.slept[me] == 1 and g.battle == (me, foe, 0)
+
+
+def test_b2_player_target_conditions(table: Table) -> None:
+    """B-2: the player only from a square adjacent to their player square, not guarded, no OB."""
+    g = table.g
+    table.to_main()
+    far = table.add(RED, 0, "field", 3)
+    near = table.add(RED, 0, "field", 4)
+    assert PLAYER not in {a.b for a in table.legal("attack") if a.a == far}
+    assert PLAYER in {a.b for a in table.legal("attack") if a.a == near}
+    guard = table.add(SMALL, 1, "field", 7)
+    targets = {a.b for a in table.legal("attack") if a.a == near}
+    assert PLAYER not in targets and guard in targets
+    g.squares[7] = -1
+    g.players[1].trash.append(guard)
+    ob = table.add(zx("T-OB", "青の覇王", "blue", 0, 7000, ctype="zx_ob"), 1, "field", 2)
+    assert ob >= 0
+    g._legal = None
+    assert PLAYER not in {a.b for a in table.legal("attack") if a.a == near}  # O-4
+
+
+def test_b3_battle_event_step_alternates(table: Table) -> None:
+    """B-3: attacker first, then the defender; an action gives the other a new chance; two passes end it."""
+    g = table.g
+    table.to_main()
+    me = table.add(RED, 0, "field", 4)
+    foe = table.add(SMALL, 1, "field", 5)
+    guard = event("T-GD", "青の盾", "blue", 0, timing="battle", abilities=[
+        {"kind": "event", "effects": [{"do": "power", "amount": 5000, "target": "attack_target"}]}])
+    ev = table.add(guard, 1, "hand")
+    table.act("attack", me, foe)
+    assert table.kind == "battle" and g.current_player() == 0
+    table.pass_()
+    assert table.kind == "battle" and g.current_player() == 1
+    table.act("play", ev, -1)
+    assert g.power(foe) == 8000
+    assert table.kind == "battle" and g.current_player() == 0  # the attacker may answer
+    table.pass_()
+    assert g.current_player() == 1
+    table.pass_()
+    assert table.kind == "main"
+    assert g.on_field(foe) and g.damage[foe] == 5000  # 5000 < 8000: survives
+
+
+def test_b4_attacker_gone_no_damage(table: Table) -> None:
+    """B-4: if the attacker has left the field, the damage step is skipped."""
+    g = table.g
+    table.to_main()
+    me = table.add(RED, 0, "field", 4)
+    table.add(FILLER, 1, "life")
+    bounce = event("T-BN", "青の波", "blue", 0, timing="battle", abilities=[
+        {"kind": "event", "effects": [{"do": "bounce", "target": "attacker"}]}])
+    ev = table.add(bounce, 1, "hand")
+    life = len(g.players[1].life)
+    table.act("attack", me, PLAYER)
+    table.pass_()
+    table.act("play", ev, -1)
+    table.pass_battle()
+    assert table.kind == "main"
+    assert me in g.players[0].hand and len(g.players[1].life) == life
+
+
+def test_b5_damage_adds_up_over_the_turn(table: Table) -> None:
+    """B-5: damage = attacker's power, adds up over the turn, destroyed when >= power, to the charge."""
+    g = table.g
+    table.to_main()
+    a1 = table.add(RED, 0, "field", 3)
+    a2 = table.add(RED, 0, "field", 5)
+    foe = table.add(zx("T-M", "青の盾兵", "blue", 3, 8000), 1, "field", 4)
+    table.act("attack", a1, foe)
+    table.pass_battle()
+    assert g.damage[foe] == 5000 and g.on_field(foe)
+    assert a1 not in g.damage  # the attacker takes none
+    table.act("attack", a2, foe)
+    table.pass_battle()
+    assert not g.on_field(foe) and foe in g.players[1].charge
+
+
+def test_b5_damage_removed_at_end_of_turn(table: Table) -> None:
+    """B-5, P-6: damage adds up over one turn only."""
+    g = table.g
+    table.to_main()
+    a1 = table.add(RED, 0, "field", 3)
+    foe = table.add(zx("T-M", "青の盾兵", "blue", 3, 8000), 1, "field", 4)
+    table.act("attack", a1, foe)
+    table.pass_battle()
+    table.end_turn()
+    assert foe not in g.damage
+
+
+def test_b6_life_without_icon_goes_to_charge(table: Table) -> None:
+    """B-6: the attacker chooses a life card; without the icon it goes to the defender's charge."""
+    g = table.g
+    table.to_main()
+    lives = _set_life(table, 1, [FILLER, FILLER, IG])
+    me = table.add(RED, 0, "field", 4)
+    table.act("attack", me, PLAYER)
+    table.pass_battle()
+    assert table.kind == "pick:life_hit" and g.current_player() == 0
+    table.pick(0)
+    assert lives[0] in g.players[1].charge and len(g.players[1].life) == 2
+
+
+def test_b6_life_with_icon_may_be_played(table: Table) -> None:
+    """B-6: with the ignition icon the defender may play it for free, placed by L-1..L-5."""
+    g = table.g
+    table.to_main()
+    lives = _set_life(table, 1, [FILLER, IG])
+    me = table.add(RED, 0, "field", 4)
+    table.act("attack", me, PLAYER)
+    table.pass_battle()
+    table.pick(1)
+    assert table.kind == "pick:life_play" and g.current_player() == 1
+    squares = {a.a for a in table.legal("pick")}
+    assert 1 not in squares and 4 not in squares  # L-1, L-2
+    table.pick(6)
+    assert g.squares[6] == lives[1]
+
+
+def test_b6_life_recovery_when_life_not_more(table: Table) -> None:
+    """B-6: Life Recovery: if the defender's life <= the attacker's, the top deck card goes to life."""
+    g = table.g
+    table.to_main()
+    _set_life(table, 1, [FILLER, LR])
+    _set_life(table, 0, [FILLER, FILLER])
+    me = table.add(RED, 0, "field", 4)
+    table.act("attack", me, PLAYER)
+    table.pass_battle()
+    table.pick(1)
+    table.pick(6)
+    assert len(g.players[1].life) == 2  # 1 left + 1 recovered
+
+
+def test_b6_life_recovery_not_when_more_life(table: Table) -> None:
+    """B-6: no Life Recovery when the defender has more life than the attacker."""
+    g = table.g
+    table.to_main()
+    _set_life(table, 1, [FILLER, FILLER, FILLER, LR])
+    _set_life(table, 0, [FILLER])
+    me = table.add(RED, 0, "field", 4)
+    table.act("attack", me, PLAYER)
+    table.pass_battle()
+    table.pick(3)
+    table.pick(6)
+    assert len(g.players[1].life) == 3
+
+
+def test_b6_void_bringer(table: Table) -> None:
+    """B-6: Void Bringer: the defender chooses a Z/X on a square and puts it into its owner's trash."""
+    g = table.g
+    table.to_main()
+    _set_life(table, 1, [FILLER, VB])
+    _set_life(table, 0, [FILLER, FILLER])
+    me = table.add(RED, 0, "field", 4)
+    other = table.add(RED, 0, "field", 0)
+    table.act("attack", me, PLAYER)
+    table.pass_battle()
+    table.pick(1)
+    table.pick(6)
+    assert table.kind == "pick:void_bringer" and g.current_player() == 1
+    table.pick(other)
+    assert other in g.players[0].trash and not g.on_field(other)
+
+
+def test_b6_declined_life_card_goes_to_charge(table: Table) -> None:
+    """B-6: a life card with the icon that the defender does not play goes to the charge, no LR."""
+    g = table.g
+    table.to_main()
+    lives = _set_life(table, 1, [FILLER, LR])
+    me = table.add(RED, 0, "field", 4)
+    table.act("attack", me, PLAYER)
+    table.pass_battle()
+    table.pick(1)
+    table.done()
+    assert lives[1] in g.players[1].charge and len(g.players[1].life) == 1
+
+
+def test_b7_life_recovery_from_last_life_saves(table: Table) -> None:
+    """B-7 ruling: zero life is checked after the damage step, so LR from the last life card saves."""
+    g = table.g
+    table.to_main()
+    _set_life(table, 1, [LR])
+    _set_life(table, 0, [FILLER])
+    me = table.add(RED, 0, "field", 4)
+    table.act("attack", me, PLAYER)
+    table.pass_battle()  # one life card: the choice is forced
+    assert len(g.players[1].life) == 0 and table.kind == "pick:life_play"
+    table.pick(6)
+    assert not g.is_over() and len(g.players[1].life) == 1
+
+
+def test_b7_last_life_without_recovery_loses(table: Table) -> None:
+    """B-7, W-1: with the last life card gone and no recovery, the defender loses after the step."""
+    g = table.g
+    table.to_main()
+    _set_life(table, 1, [FILLER])
+    me = table.add(RED, 0, "field", 4)
+    table.act("attack", me, PLAYER)
+    table.pass_battle()
+    assert g.is_over() and g.winner == 0 and g.reason == "life"
+
+
+def test_b8_battle_ends_back_to_main(table: Table) -> None:
+    """B-8: after the battle the main phase goes on."""
+    g = table.g
+    table.to_main()
+    me = table.add(RED, 0, "field", 4)
+    table.act("attack", me, PLAYER)
+    table.pass_battle()
+    table.pick(0)
+    assert g.battle is None and table.kind == "main" and g.phase == "main"
+
+
+def test_b9_several_attacks_each_zx_once(table: Table) -> None:
+    """B-9: any number of attacks, each by a different rebooted Z/X."""
+    g = table.g
+    table.to_main()
+    a = table.add(RED, 0, "field", 4)
+    b = table.add(RED, 0, "field", 6)
+    table.act("attack", a, PLAYER)
+    table.pass_battle()
+    table.pick(0)
+    assert not [x for x in table.legal("attack") if x.a == a]
+    table.act("attack", b, PLAYER)
+    table.pass_battle()
+    table.pick(0)
+    assert len(g.players[1].life) == 2
+    assert not table.legal("attack")
