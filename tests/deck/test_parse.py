@@ -245,3 +245,20 @@ def test_empty_file_is_one_deck_level_error(catalog, tmp_path) -> None:
     result = validate(read_deck(path, catalog))
     assert codes(result.errors) == ["main-size"] and result.warnings == []
     assert "no cards" in result.errors[0].message and result.exit_code == 1
+
+
+def test_too_many_lines_is_not_a_deck(catalog) -> None:
+    """Thousands of card lines: one clear message (exit 2) instead of thousands of errors."""
+    with pytest.raises(DeckFileError, match="5,001 non-empty lines") as info:
+        parse_text("1 T01-002\n" * 5001, catalog, "big.txt")
+    assert info.value.exit_code == 2 and str(info.value).startswith("big.txt")
+
+
+def test_suggestions_are_budgeted(catalog) -> None:
+    """At most 30 unknown cards get suggestions; the same typo twice is ranked once."""
+    text = "".join(f"1 炎の竜{'x' * (i % 40)}z\n" for i in range(60))
+    deck = parse_text(text, catalog)
+    with_suggestions = [p for p in deck.problems if p.suggestions]
+    distinct = {p.message for p in with_suggestions}
+    assert len(distinct) == 30 and len(with_suggestions) == 50  # 20 repeats reuse a ranking
+    assert all(p.suggestions[0] == "炎の竜" for p in with_suggestions)

@@ -46,9 +46,12 @@ from zxdeck.text import fold_compact, nfkc
 
 MAX_BYTES = 1024 * 1024  # a real deck file is a few kilobytes
 MAX_LINE = 1000  # characters; longer lines are a parse-error, never matched
+MAX_LINES = 5000  # non-empty lines (or YAML/JSON entries); a real deck has well under 100
 MAX_COUNT = 999
 MAX_READ_PROBLEMS = 100  # parse-error / unknown-card problems reported per file
 MAX_SUGGESTED = 30  # unknown cards that get "did you mean" suggestions
+MIN_SUGGESTED = 3  # ... however big the catalog
+MAX_COMPARED = 1_000_000  # fuzzy comparisons per file (a 50,000-card catalog has ~150,000 keys)
 
 STRUCTURED_SUFFIXES = {".json": "json", ".yaml": "yaml", ".yml": "yaml"}
 
@@ -91,7 +94,7 @@ def read_bytes(path: str | os.PathLike[str]) -> bytes:
     if str(path) == "-":
         data = sys.stdin.buffer.read(MAX_BYTES + 1)
         if len(data) > MAX_BYTES:
-            raise DeckFileError(f"<stdin>: more than {MAX_BYTES // 1024} KiB, not a deck file")
+            raise DeckFileError(f"<stdin>: more than {MAX_BYTES:,} bytes (1 MiB), not a deck file")
         return data
     p = Path(path)
     try:
@@ -100,8 +103,8 @@ def read_bytes(path: str | os.PathLike[str]) -> bytes:
         size = p.stat().st_size
         if size > MAX_BYTES:
             raise DeckFileError(
-                f"{p}: file is {size / 1024 / 1024:.1f} MiB; a deck file is at most "
-                f"{MAX_BYTES // 1024} KiB (is this the right file?)"
+                f"{p}: file is {size:,} bytes; a deck file may be at most {MAX_BYTES:,} bytes "
+                "(1 MiB; is this the right file?)"
             )
         with p.open("rb") as fh:
             data = fh.read(MAX_BYTES + 1)
@@ -112,7 +115,7 @@ def read_bytes(path: str | os.PathLike[str]) -> bytes:
     except OSError as exc:
         raise DeckFileError(f"{p}: cannot read deck file: {exc.strerror or exc}") from None
     if len(data) > MAX_BYTES:  # grew while reading, or a special file
-        raise DeckFileError(f"{p}: more than {MAX_BYTES // 1024} KiB, not a deck file")
+        raise DeckFileError(f"{p}: more than {MAX_BYTES:,} bytes (1 MiB), not a deck file")
     return data
 
 
@@ -192,6 +195,15 @@ class _Reader:
         self.read_problems = 0
         self.suggested = 0
         self.dropped = 0
+        self._resolved: dict[tuple[str, str], tuple[Card | None, list[Card]]] = {}
+        self._suggested: dict[str, tuple[list[str], list[dict[str, Any]]]] = {}
+
+    def resolve(self, text: str, section: str) -> tuple[Card | None, list[Card]]:
+        """`resolve`, remembered: a line may be tried several ways, and files repeat lines."""
+        key = (text, section)
+        if key not in self._resolved:
+            self._resolved[key] = resolve(self.catalog, text, section)
+        return self._resolved[key]
 
     def problem(self, problem: Problem) -> None:
         if self.read_problems >= MAX_READ_PROBLEMS:
@@ -201,19 +213,26 @@ class _Reader:
         self.deck.problems.append(problem)
 
     def suggestions(self, text: str) -> tuple[list[str], list[dict[str, Any]]]:
-        if self.suggested >= MAX_SUGGESTED or self.read_problems >= MAX_READ_PROBLEMS:
+        """Suggestions for an unknown card, within a budget (each one compares with every key)."""
+        if text in self._suggested:
+            return self._suggested[text]
+        if self.read_problems >= MAX_READ_PROBLEMS or self.suggested >= MAX_SUGGESTED:
+            return [], []
+        keys = len(self.catalog.lookup_keys)
+        if self.suggested >= MIN_SUGGESTED and (self.suggested + 1) * keys > MAX_COMPARED:
             return [], []
         self.suggested += 1
         from zxdeck.deck.suggest import suggestion_fields
 
-        return suggestion_fields(self.catalog, text)
+        self._suggested[text] = suggestion_fields(self.catalog, text)
+        return self._suggested[text]
 
     def parse_error(self, line: int | None, message: str, hint: str, where: str = "") -> None:
         self.problem(Problem("parse-error", f"{where}{message}", line=line, hint=hint))
 
     def add(self, count: int, text: str, section: str, line: int | None, where: str = "") -> None:
         """Add a card line whose count was already checked."""
-        card, matched = resolve(self.catalog, text, section)
+        card, matched = self.resolve(text, section)
         entry = DeckEntry(count=count, text=text, section=section, card=card, line=line)
         self.deck.entries.append(entry)
         if card is None:
@@ -255,13 +274,13 @@ class _Reader:
             if not m:
                 continue
             name = m.group("card").strip()
-            if resolve(self.catalog, name, section)[0] is None and resolve(self.catalog, text, section)[0]:
+            if self.resolve(name, section)[0] is None and self.resolve(text, section)[0]:
                 break  # the whole line is a card name that merely looks like a count line
             count = self.check_count(m.group("n"), line, where)
             if count is not None:
                 self.add(count, name, section, line, where)
             return
-        if resolve(self.catalog, text, section)[0] is not None:
+        if self.resolve(text, section)[0] is not None:
             self.add(1, text, section, line, where)
             return
         names, details = self.suggestions(text)
@@ -282,6 +301,12 @@ class _Reader:
         return self.deck
 
 
+def _check_size(n: int, source: str, what: str) -> None:
+    if n > MAX_LINES:
+        raise DeckFileError(f"{source}: {n:,} {what}; a deck file has at most {MAX_LINES:,} "
+                            "(is this the right file?)")
+
+
 def _short(text: str, n: int = 60) -> str:
     return text if len(text) <= n else text[:n] + "…"
 
@@ -300,9 +325,11 @@ def clean_line(raw: str) -> str:
 
 def parse_text(text: str, catalog: CardSource, source: str = "<deck>") -> Deck:
     """Parse a plain-text deck (INTERFACES.md section 2) against `catalog`."""
+    lines = text.splitlines()
+    _check_size(sum(1 for raw in lines if raw.strip()), source, "non-empty lines")
     reader = _Reader(catalog, source)
     section = MAIN
-    for number, raw in enumerate(text.splitlines(), start=1):
+    for number, raw in enumerate(lines, start=1):
         if len(raw) > MAX_LINE:
             reader.parse_error(number, f"line is {len(raw)} characters long (at most {MAX_LINE})",
                                "one card per line: a count and a card number or name")
@@ -405,6 +432,7 @@ def parse_structured(text: str, catalog: CardSource, source: str = "<deck>", fmt
             f"{source}: a {fmt.upper()} deck is a mapping with 'main' (and 'dunamis', 'player') "
             "or a list of card numbers"
         )
+    _check_size(sum(len(v) if isinstance(v, list) else 1 for v in sections.values()), source, "entries")
     for section in (PLAYER, MAIN, DUNAMIS):
         if section not in sections or sections[section] is None:
             continue
@@ -460,7 +488,7 @@ def deck_format(path: str | os.PathLike[str], fmt: str | None = None) -> str:
 def parse_bytes(data: bytes, catalog: CardSource, source: str = "<deck>", fmt: str = "text") -> Deck:
     """Decode and parse deck bytes of format `fmt` (text, yaml, json)."""
     if len(data) > MAX_BYTES:
-        raise DeckFileError(f"{source}: more than {MAX_BYTES // 1024} KiB, not a deck file")
+        raise DeckFileError(f"{source}: more than {MAX_BYTES:,} bytes (1 MiB), not a deck file")
     text, encoding = decode(data, source)
     if fmt == "text":
         deck = parse_text(text, catalog, source)
