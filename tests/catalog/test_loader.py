@@ -65,3 +65,33 @@ def test_every_problem_is_reported_at_once() -> None:
     with pytest.raises(CatalogError) as info:
         parse_catalog(text.encode(), "x.yaml")
     assert len(info.value.problems) == 2
+
+
+def test_yaml_syntax_error_names_the_line() -> None:
+    """The fast parser's syntax errors still name the YAML line (INTERFACES.md section 1)."""
+    text = "cards:\n  - id: A\n    name: [unclosed\n"
+    with pytest.raises(CatalogError) as info:
+        parse_catalog(text.encode(), "x.yaml")
+    assert "x.yaml: line" in str(info.value)
+
+
+def test_python_tags_are_refused_never_executed(tmp_path) -> None:
+    """A `!!python` tag anywhere in the file is a YAML error; nothing is executed."""
+    marker = tmp_path / "pwned"
+    text = f"cards:\n  - id: A\n    name: !!python/object/apply:os.system ['touch {marker}']\n    type: zx\n"
+    with pytest.raises(CatalogError, match="YAML error"):
+        parse_catalog(text.encode(), "x.yaml")
+    assert not marker.exists()
+
+
+def test_fast_and_safe_loaders_read_the_builtin_catalog_alike(monkeypatch) -> None:
+    """yaml-rs (fast path) and PyYAML's safe loader give the same cards for the built-in catalog."""
+    from zxdeck.catalog import loader
+
+    data = loader.builtin_catalog_path().read_bytes()
+    fast = parse_catalog(data)
+    monkeypatch.setattr(loader, "yaml_rs", None)
+    safe = parse_catalog(data)
+    assert len(fast) > 250
+    assert fast == safe
+    assert [c.abilities for c in fast] == [c.abilities for c in safe]
