@@ -256,7 +256,7 @@ def test_too_many_lines_is_not_a_deck(catalog) -> None:
 
 def test_suggestions_are_budgeted(catalog) -> None:
     """At most 30 unknown cards get suggestions; the same typo twice is ranked once."""
-    text = "".join(f"1 炎の竜{'x' * (i % 40)}z\n" for i in range(60))
+    text = "".join(f"1 炎の竜z{i % 40}z\n" for i in range(60))
     deck = parse_text(text, catalog)
     with_suggestions = [p for p in deck.problems if p.suggestions]
     distinct = {p.message for p in with_suggestions}
