@@ -255,7 +255,10 @@ def test_the_cache_is_an_ordinary_sqlite_file(db) -> None:
     """docs/DATABASE.md: sqlite3 (or Datasette) opens it; the documented tables are there."""
     conn = sqlite3.connect(db.path)
     tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-    assert {"cards", "cards_fts", "meta"} <= tables
+    assert {"cards", "card_search", "cards_fts", "meta"} <= tables
+    same = conn.execute("SELECT count(*) FROM cards JOIN card_search ON card_search.rid = cards.rowid "
+                        "WHERE card_search.id = cards.id").fetchone()[0]
+    assert same == len(ALL_IDS)
     row = conn.execute("SELECT name, races, icons, name_f FROM cards WHERE id = 'T01-001'").fetchone()
     assert row == ("紅蓮の剣士ジーク", '["ドラゴン", "武人"]', '["ignition"]', "紅蓮の剣士じーく")
     conn.close()

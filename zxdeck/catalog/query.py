@@ -69,12 +69,13 @@ IS_VALUES: dict[str, str] = {
     "start_card": "start_card", "start": "start_card",
     "gate_card": "gate_card", "gate": "gate_card",
 }
+# The cache stores cards in id order, so rowid order is id order (zxdeck.catalog.db.write_cards).
 SORTS: dict[str, str] = {
-    "id": "c.id",
-    "name": "c.name_f, c.id",
-    "cost": "c.cost, c.id",
-    "power": "c.power, c.id",
-    "color": "c.color_order, c.id",
+    "id": "c.rowid",
+    "name": "c.name_f, c.rowid",
+    "cost": "c.cost, c.rowid",
+    "power": "c.power, c.rowid",
+    "color": "c.color_order, c.rowid",
 }
 FTS_MIN = 3  # the trigram index finds substrings of 3 characters or more
 INT_LIMIT = 2**62  # numbers are clamped to this, which keeps every comparison's meaning
@@ -422,7 +423,10 @@ def _contains(columns: Sequence[str], value: str, params: list[Any], fts: bool) 
     parts = []
     for column in columns:
         params.append(value)
-        parts.append(f"instr(c.{column}, ?) > 0")
+        if column == "text_f":  # the long text is only in `cards`, not in the narrow `card_search`
+            parts.append("c.rowid IN (SELECT rowid FROM cards WHERE instr(text_f, ?) > 0)")
+        else:
+            parts.append(f"instr(c.{column}, ?) > 0")
     return "(" + " OR ".join(parts) + ")" if len(parts) > 1 else parts[0]
 
 
@@ -431,6 +435,8 @@ def _term_sql(term: Term, params: list[Any], fts: bool) -> str:
     if op == "regex":
         columns = _CONTAINS_COLUMNS[field]
         params.extend([value] * len(columns))
+        if columns == ("text_f",):
+            return "c.rowid IN (SELECT rowid FROM cards WHERE regexp(?, text_f))"
         return "(" + " OR ".join(f"regexp(?, c.{col})" for col in columns) + ")"
     if field in _CONTAINS_COLUMNS:
         return _contains(_CONTAINS_COLUMNS[field], value, params, fts)
@@ -461,7 +467,7 @@ def _term_sql(term: Term, params: list[Any], fts: bool) -> str:
 
 
 def compile_query(node: Node, *, fts: bool = True) -> tuple[str, list[Any]]:
-    """The SQL boolean expression over `cards AS c` for `node`, and its parameters."""
+    """The SQL boolean expression over `card_search AS c` for `node`, and its parameters."""
     params: list[Any] = []
 
     def walk(n: Node) -> str:
@@ -480,16 +486,24 @@ def compile_query(node: Node, *, fts: bool = True) -> tuple[str, list[Any]]:
 
 def search_sql(
     node: Node, *, sort: str = "id", reverse: bool = False, limit: int | None = None,
-    columns: str = "c.id", fts: bool = True,
+    full: bool = False, fts: bool = True,
 ) -> tuple[str, list[Any]]:
-    """The whole SELECT for a query: `columns` of the matching cards, sorted and limited."""
+    """The whole SELECT for a query: the ids (or, with `full`, the `CARD_SELECT` columns) of the
+    matching cards, sorted and limited."""
     if sort not in SORTS:
         raise QueryError(f"unknown sort {sort!r} (valid: {', '.join(SORTS)})")
     where, params = compile_query(node, fts=fts)
     order = SORTS[sort]
     if reverse:
         order = ", ".join(f"{part.strip()} DESC" for part in order.split(","))
-    sql = f"SELECT {columns} FROM cards AS c WHERE {where} ORDER BY {order}"
+    if full:
+        from zxdeck.catalog.db import CARD_SELECT
+
+        columns = ", ".join(f"x.{col.strip()}" for col in CARD_SELECT.split(","))
+        source = "card_search AS c JOIN cards AS x ON x.rowid = c.rowid"
+    else:
+        columns, source = "c.id", "card_search AS c"
+    sql = f"SELECT {columns} FROM {source} WHERE {where} ORDER BY {order}"
     if limit is not None:
         sql += " LIMIT ?"
         params.append(max(0, limit))
@@ -501,11 +515,10 @@ def search(
     limit: int | None = None, fts: bool = True,
 ) -> list[Card]:
     """The cards of the catalog database matching `query`, sorted (`id`, `name`, `cost`, `power`, `color`)."""
-    from zxdeck.catalog.db import CARD_SELECT, card_from_row
+    from zxdeck.catalog.db import card_from_row
 
     node = query if isinstance(query, Term | Not | And | Or | All) else parse(query)
-    columns = ", ".join(f"c.{col.strip()}" for col in CARD_SELECT.split(","))
-    sql, params = search_sql(node, sort=sort, reverse=reverse, limit=limit, columns=columns, fts=fts)
+    sql, params = search_sql(node, sort=sort, reverse=reverse, limit=limit, full=True, fts=fts)
     return [card_from_row(row) for row in db.execute(sql, params)]
 
 

@@ -55,16 +55,18 @@ def search_cmd(ctx: click.Context, query: tuple[str, ...], fmt: str, sort: str, 
         return
     from zxdeck.catalog.db import open_db
     from zxdeck.catalog.present import format_cards
-    from zxdeck.catalog.query import parse, search
+    from zxdeck.catalog.query import parse, search, search_ids
 
     node = parse(query)  # a bad query is refused before the catalog is even opened
     app: AppContext = ctx.find_object(AppContext)
     db = open_db(app.cards)
     try:
-        cards = search(db, node, sort=sort, reverse=reverse, limit=limit)
+        if fmt == "ids":  # no Card objects needed
+            out = "\n".join(search_ids(db, node, sort=sort, reverse=reverse, limit=limit))
+        else:
+            out = format_cards(search(db, node, sort=sort, reverse=reverse, limit=limit), fmt)
     finally:
         db.close()
-    out = format_cards(cards, fmt)
     if out:
         click.echo(out)
 
