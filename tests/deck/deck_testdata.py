@@ -11,6 +11,8 @@ cards:
   - {id: T01-003, name: 赤の射手, name_en: Red Archer, type: zx, color: red, cost: 2, power: 3500, icons: [ignition]}
   - {id: T01-004, name: 灼熱の槍兵, name_en: Burning Lancer, type: zx, color: red, cost: 1, power: 2500, icons: [ignition]}
   - {id: T01-006, name: 蒼の騎士, name_en: Azure Knight, type: zx, color: blue, cost: 3, power: 5000, icons: [ignition]}
+  - {id: T01-040, name: 蒼の騎士, type: zx, color: blue, cost: 3, power: 5000}
+  - {id: T05-030, name: 炎の竜, type: zx_ex, color: red, cost: 7, power: 11000}
   - {id: T01-005, name: 火炎の嵐, name_en: Firestorm, type: event, color: red, cost: 2, icons: [ignition]}
   # main deck, no ignition
   - {id: T01-010, name: 紅の少女, name_en: Crimson Girl, type: zx, color: red, cost: 1, power: 1500, keywords: [start_card]}

@@ -262,3 +262,18 @@ def test_suggestions_are_budgeted(catalog) -> None:
     distinct = {p.message for p in with_suggestions}
     assert len(distinct) == 30 and len(with_suggestions) == 50  # 20 repeats reuse a ranking
     assert all(p.suggestions[0] == "炎の竜" for p in with_suggestions)
+
+
+def test_ambiguous_name_is_a_warning_naming_the_choice(catalog) -> None:
+    """Two different cards share a name (one with the ignition icon): the first is used, with a warning."""
+    deck = parse_text("4 蒼の騎士\n", catalog)
+    assert deck.main[0].card.id == "T01-006"
+    assert [(p.code, p.severity, p.line) for p in deck.problems] == [("ambiguous-name", "warning", 1)]
+    assert "T01-040" in deck.problems[0].message
+    assert parse_text("4 T01-040\n", catalog).problems == []  # the number chooses
+
+
+def test_section_type_decides_between_same_named_cards(catalog) -> None:
+    """炎の竜 is a Z/X and a Z/X EX: the main deck gets the Z/X, the dunamis the Z/X EX, no warning."""
+    deck = parse_text("4 炎の竜\nDunamis:\n1 炎の竜\n", catalog)
+    assert [e.card.id for e in deck.entries] == ["T01-002", "T05-030"] and deck.problems == []

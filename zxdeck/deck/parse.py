@@ -158,8 +158,9 @@ def decode(data: bytes, source: str = "<deck>") -> tuple[str, str]:
 def resolve(catalog: CardSource, text: str, section: str = MAIN) -> tuple[Card | None, list[Card]]:
     """The card `text` names, preferring a card number, then a card of a type fit for `section`.
 
-    Returns (card or None, every card the text matched) so that callers can
-    tell an ambiguous name from a unique one.
+    Returns (card or None, the candidates: every card the text matched, only
+    those fit for the section when there are some) so that callers can tell an
+    ambiguous name from a unique one.
     """
     stripped = text.strip()
     exact = catalog.get(stripped) or catalog.get(nfkc(stripped).upper())
@@ -173,8 +174,8 @@ def resolve(catalog: CardSource, text: str, section: str = MAIN) -> tuple[Card |
         if fold_compact(card.id) == key:
             return card, [card]
     preferred = PREFERRED_TYPES.get(section, frozenset())
-    fit = [c for c in found if c.type in preferred]
-    return (fit or found)[0], found
+    fit = [c for c in found if c.type in preferred] or found
+    return fit[0], fit
 
 
 def _rules_differ(cards: list[Card]) -> bool:
