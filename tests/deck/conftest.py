@@ -45,10 +45,10 @@ def run_cli(cards_file: Path, tmp_path: Path):
 
     from zxdeck.cli import cli
 
-    def run(*args: str, env: dict[str, str] | None = None):
+    def run(*args: str, env: dict[str, str] | None = None, stdin: bytes | None = None):
         runner = CliRunner()
         full_env = {"ZXDECK_CACHE_DIR": str(tmp_path / "cache"), "NO_COLOR": ""}
         full_env.update(env or {})
-        return runner.invoke(cli, ["--cards", str(cards_file), *args], env=full_env)
+        return runner.invoke(cli, ["--cards", str(cards_file), *args], env=full_env, input=stdin)
 
     return run

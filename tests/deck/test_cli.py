@@ -200,3 +200,10 @@ def test_debug_shows_the_error_itself(run_cli, decks) -> None:
 
     result = CliRunner().invoke(cli, ["--debug", "validate", str(decks / "missing.txt")])
     assert result.exception is not None and "not found" in str(result.exception)
+
+
+def test_deck_from_standard_input(run_cli) -> None:
+    """`-` reads the deck from standard input (here CP932 bytes)."""
+    result = run_cli("validate", "-", stdin=LEGAL_DECK.encode("cp932"))
+    assert result.exit_code == 0, result.output
+    assert result.stdout.startswith("<stdin>: VALID")
