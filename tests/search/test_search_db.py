@@ -58,6 +58,19 @@ def test_cache_is_keyed_by_content_and_rebuilt_when_the_yaml_changes(catalog_fil
     assert db_path(copy) == second.path
 
 
+def test_caches_of_deleted_catalogs_are_pruned(tmp_path: Path, catalog_file: Path) -> None:
+    gone = tmp_path / "gone.yaml"
+    gone.write_text(FIXTURE_YAML.replace("蒼の騎士", "消える騎士"), encoding="utf-8")
+    gone_cache = open_db(gone).path
+    gone.unlink()
+    kept = tmp_path / "kept.yaml"
+    kept.write_text(FIXTURE_YAML.replace("蒼の騎士", "残る騎士"), encoding="utf-8")
+    kept_cache = open_db(kept).path
+    assert gone_cache.exists() is False  # pruned when the next cache was built
+    open_db(catalog_file)
+    assert kept_cache.exists()  # another existing catalog's cache stays
+
+
 def test_open_catalog_rebuilds_the_full_catalog(catalog_file: Path) -> None:
     """Every field survives the database: cards, extra keys, abilities, keywords from text."""
     parsed = load_catalog(catalog_file)

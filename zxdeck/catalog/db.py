@@ -373,7 +373,8 @@ def build_cache_file(cards: list[Card], dest: Path, catalog_path: Path, digest: 
 
 
 def _prune(directory: Path, keep: Path, catalog_path: Path) -> None:
-    """Remove older caches of the same catalog file and temporary files left by crashed builds."""
+    """Remove older caches of the same catalog file, caches of catalog files that no longer
+    exist, and temporary files left by crashed builds."""
     now = time.time()
     for other in directory.glob("cards-v*.sqlite*"):
         if other == keep:
@@ -388,7 +389,7 @@ def _prune(directory: Path, keep: Path, catalog_path: Path) -> None:
                 row = conn.execute("SELECT value FROM meta WHERE key = 'catalog_path'").fetchone()
             finally:
                 conn.close()
-            if row and row[0] == str(catalog_path):
+            if row and (row[0] == str(catalog_path) or not Path(row[0]).exists()):
                 other.unlink()
         except (OSError, sqlite3.Error):
             continue
