@@ -277,3 +277,15 @@ def test_section_type_decides_between_same_named_cards(catalog) -> None:
     """炎の竜 is a Z/X and a Z/X EX: the main deck gets the Z/X, the dunamis the Z/X EX, no warning."""
     deck = parse_text("4 炎の竜\nDunamis:\n1 炎の竜\n", catalog)
     assert [e.card.id for e in deck.entries] == ["T01-002", "T05-030"] and deck.problems == []
+
+
+@pytest.mark.parametrize("line", ["4 T01-002 炎の竜", "4x T01-002 Flame Dragon", "T01-002 炎の竜 x4"])
+def test_number_followed_by_its_name(catalog, line) -> None:
+    """Decklists often give the number and the name: accepted when the name is that card's."""
+    deck = parse_text(line, catalog)
+    assert deck.problems == [] and _main(deck) == [("T01-002", 4)]
+
+
+def test_number_followed_by_another_name_is_unknown(catalog) -> None:
+    deck = parse_text("4 T01-002 赤の射手\n", catalog)
+    assert codes(deck.problems) == ["unknown-card"]

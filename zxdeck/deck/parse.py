@@ -203,8 +203,23 @@ class _Reader:
         """`resolve`, remembered: a line may be tried several ways, and files repeat lines."""
         key = (text, section)
         if key not in self._resolved:
-            self._resolved[key] = resolve(self.catalog, text, section)
+            found = resolve(self.catalog, text, section)
+            if found[0] is None:
+                found = self._number_and_name(text, section) or found
+            self._resolved[key] = found
         return self._resolved[key]
+
+    def _number_and_name(self, text: str, section: str) -> tuple[Card | None, list[Card]] | None:
+        """`B01-001 紅蓮の剣士ジーク` (number, then its own name or English name): the numbered card."""
+        number, _, name = text.partition(" ")
+        if not name:
+            return None
+        card = resolve(self.catalog, number, section)[0]
+        if card is None or fold_compact(number) != fold_compact(card.id):
+            return None
+        if fold_compact(name) in {fold_compact(card.name), fold_compact(card.name_en or card.name)}:
+            return card, [card]
+        return None
 
     def problem(self, problem: Problem) -> None:
         if self.read_problems >= MAX_READ_PROBLEMS:
