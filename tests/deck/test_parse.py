@@ -184,6 +184,8 @@ def test_json_deck_and_plain_list(catalog, tmp_path) -> None:
         ("bad.yaml", "main: [\n", "YAML error"),
         ("evil.yaml", "!!python/object/apply:os.system ['echo hi']\n", "YAML error"),
         ("scalar.yaml", "just a string\n", "is a mapping"),
+        ("hugeint.json", '{"main": [{"card": "T01-002", "count": ' + "9" * 5000 + "}]}", "JSON error"),
+        ("hugeint.yaml", "main:\n  - {card: T01-002, count: " + "9" * 5000 + "}\n", "YAML error"),
     ],
 )
 def test_broken_structured_decks_cannot_be_read(catalog, tmp_path, name, content, needle) -> None:

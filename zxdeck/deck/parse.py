@@ -410,6 +410,8 @@ def _load_structured(text: str, fmt: str, source: str) -> Any:
             raise DeckFileError(f"{source}: line {exc.lineno}: JSON error: {exc.msg}") from None
         except RecursionError:
             raise DeckFileError(f"{source}: JSON nested too deeply") from None
+        except ValueError as exc:  # e.g. an integer of more than 4,300 digits
+            raise DeckFileError(f"{source}: JSON error: {exc}") from None
     import yaml
 
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -419,7 +421,7 @@ def _load_structured(text: str, fmt: str, source: str) -> Any:
         mark = exc.problem_mark or exc.context_mark
         where = f" line {mark.line + 1}:" if mark else ""
         raise DeckFileError(f"{source}:{where} YAML error: {exc.problem or exc.context}") from None
-    except (yaml.YAMLError, RecursionError) as exc:
+    except (yaml.YAMLError, RecursionError, ValueError) as exc:
         raise DeckFileError(f"{source}: YAML error: {exc}") from None
 
 
