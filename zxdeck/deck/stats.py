@@ -140,7 +140,8 @@ def render_stats(stats: dict[str, Any], width: int = 30) -> str:
             lines.append(f"  {r['copies']:>6}  {_pct(r['no_mulligan']):>11}  {_pct(r['with_mulligan']):>13}")
     card = odds.get("card")
     if card:
-        lines.append(f"{card['name']} ({card['card']}), {card['copies']} copies: "
+        copies = f"{card['copies']} cop{'y' if card['copies'] == 1 else 'ies'}"
+        lines.append(f"{card['name']} ({card['card']}), {copies}: "
                      f"{_pct(card['no_mulligan']).strip()} in the opening hand, "
                      f"{_pct(card['with_mulligan']).strip()} with a mulligan")
     return "\n".join(lines)
