@@ -117,3 +117,36 @@ def test_describe_every_action_in_japanese() -> None:
 def test_action_json_round_trip() -> None:
     a = Action("attack", 3, -2)
     assert Action.from_json(a.to_json()) == a and str(a) == "attack(3, -2)"
+
+
+def perft(g: Game, depth: int) -> int:
+    """Leaf count of the decision tree (python-chess style), through clone()."""
+    if depth == 0 or g.is_over():
+        return 1
+    total = 0
+    for a in g.legal_actions():
+        c = g.clone()
+        c.apply(a)
+        total += perft(c, depth - 1)
+    return total
+
+
+def perft_replay(history: list, depth: int) -> int:
+    """The same count, rebuilding every position from the seed and the action list (no clone)."""
+    g = Game(D1, D2, seed=6)
+    for a in history:
+        g.apply(a)
+    if depth == 0 or g.is_over():
+        return 1
+    return sum(perft_replay(history + [a], depth - 1) for a in list(g.legal_actions()))
+
+
+def test_perft_clone_agrees_with_replay() -> None:
+    """Move generation through clone() equals move generation on fresh replays (depth 3, mid-game)."""
+    g = Game(D1, D2, seed=6)
+    agent = make_agent("random", 6)
+    for _ in range(30):
+        g.apply(agent.choose(g))
+    n = perft(g, 3)
+    assert n == perft_replay(list(g.history), 3)
+    assert n > 10

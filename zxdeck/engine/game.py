@@ -108,7 +108,7 @@ class Game:
         self.bonus: dict[int, int] = {}  # power until end of turn
         self.forces: dict[int, tuple[int, ...]] = {}
         self.shift_on: dict[int, int] = {}  # Z/X -> its Shift (H-3)
-        self.once: set[tuple[int, int]] = set()
+        self.once: set[tuple[int, str, int]] = set()  # (source, card id, ability index) used this turn
         self.limbo: list[int] = []  # cards being played / revealed
         self.stack: list[tuple] = []
         self.triggers: list[tuple[int, int, Ability]] = []
@@ -557,7 +557,14 @@ class Game:
             self.limbo.remove(iid)
         cur = self.squares[sq]
         if sq == PLAYER_SQUARE[1 - p] or (cur >= 0 and (self.owner[cur] != p or self.slept[cur])):
-            self.players[p].trash.append(iid)  # the square became illegal meanwhile
+            # the square became illegal meanwhile: the card does not enter
+            if self.cards[iid].type in ("zx_ex", "zx_ob"):
+                self.face_up[iid] = 1  # X-5 / O-5
+                self.players[p].dunamis.append(iid)
+                if self.cards[iid].type == "zx_ob" and not self.has_ob_on_field(p):
+                    self.players[p].player_face_up = True
+            else:
+                self.players[p].trash.append(iid)
             return
         if cur >= 0:  # L-4: replace your own rebooted Z/X
             self.leave_field(cur, "trash")
@@ -585,7 +592,7 @@ class Game:
                 self._add_trigger(p, iid, ab)
 
     def _add_trigger(self, ctl: int, src: int, ab: Ability) -> None:
-        if ab.once_per_turn and (src, ab.index) in self.once:
+        if ab.once_per_turn and (src, ab.card_id, ab.index) in self.once:
             return
         if not condition_holds(self, ctl, src, ab.condition):
             return
@@ -937,7 +944,7 @@ def _ability_actions(g: Game, p: int, timings: tuple[str, ...]) -> list[Action]:
         idx = 0
         for sc in g.unit_scripts(u):
             for ab in sc.activated:
-                if ab.timing in timings and not (ab.once_per_turn and (u, ab.index) in g.once) \
+                if ab.timing in timings and not (ab.once_per_turn and (u, ab.card_id, ab.index) in g.once) \
                         and condition_holds(g, p, u, ab.condition) and g.ability_feasible(p, u, ab):
                     acts.append(Action("ability", u, idx))
                 idx += 1
@@ -1214,9 +1221,9 @@ def _t_trigger_order(g: Game, first: tuple, second: tuple, chosen: tuple) -> Non
 def _t_trigger(g: Game, ctl: int, src: int, ab: Ability) -> None:
     """A-2: an automatic ability resolves (optional ones ask first; a cost makes it optional)."""
     if ab.once_per_turn:
-        if (src, ab.index) in g.once:
+        if (src, ab.card_id, ab.index) in g.once:
             return
-        g.once.add((src, ab.index))
+        g.once.add((src, ab.card_id, ab.index))
     if ab.cost and not g.ability_feasible(ctl, src, ab):
         return
     if ab.optional:
@@ -1245,7 +1252,7 @@ def _t_activate(g: Game, p: int, u: int, idx: int) -> None:
     """A-1: pay the cost, then resolve."""
     ab = activated_ability(g, u, idx)
     if ab.once_per_turn:
-        g.once.add((u, ab.index))
+        g.once.add((u, ab.card_id, ab.index))
     g.stack.append(("ability", p, u, ab))
     g.push_costs(p, u, ab)
 
