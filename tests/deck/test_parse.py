@@ -21,7 +21,7 @@ def _main(deck) -> list[tuple[str, int]]:
     ["4 T01-002", "4x T01-002", "4X T01-002", "x4 T01-002", "T01-002 x4", "炎の竜 x4", "炎の竜×4",
      "4 x 炎の竜", "４　Ｔ０１－００２", "４ｘ　炎の竜", "4 flame dragon", "4 FLAME   DRAGON",
      "4 Ｆｌａｍｅ　Ｄｒａｇｏｎ", "4 t01-002", "4 炎の竜  # trailing comment", "炎の竜 4枚", "4枚 炎の竜",
-     "\t4\tT01-002  "],
+     "\t4\tT01-002  ", "- 4 T01-002", "・4x 炎の竜"],
 )
 def test_card_line_forms(catalog, line) -> None:
     """Section 2: count forms, full-width digits/letters/spaces, English names, case, comments."""
@@ -37,7 +37,8 @@ def test_card_without_count_is_one_copy(catalog) -> None:
 
 @pytest.mark.parametrize(
     "header",
-    ["Dunamis", "dunamis:", "DUNAMIS :", "[Dunamis]", "[ dunamis ]", "Dunamis (2)", "デュナミス", "ダイナミス:"],
+    ["Dunamis", "dunamis:", "DUNAMIS :", "[Dunamis]", "[ dunamis ]", "Dunamis (2)", "デュナミス", "ダイナミス:",
+     "Dunamis deck (2枚)", "【デュナミス】"],
 )
 def test_section_headers(catalog, header) -> None:
     """Section 2: headers are case-insensitive, colon optional, alone or in brackets."""
@@ -291,3 +292,16 @@ def test_number_followed_by_its_name(catalog, line) -> None:
 def test_number_followed_by_another_name_is_unknown(catalog) -> None:
     deck = parse_text("4 T01-002 赤の射手\n", catalog)
     assert codes(deck.problems) == ["unknown-card"]
+
+
+def test_cp932_wave_dash_matches_the_catalog_name(tmp_path) -> None:
+    """Section 2: CP932 0x8160 decodes to FULLWIDTH TILDE; it still finds a name written with 〜."""
+    from zxdeck.catalog.loader import catalog_from_cards
+    from zxdeck.catalog.model import Card
+
+    cards = catalog_from_cards([Card(id="W-1", name="夢〜ゆめ〜の竜", type="zx")])
+    path = tmp_path / "wave.txt"
+    path.write_bytes("4 夢〜ゆめ〜の竜\n".encode("shift_jis"))
+    assert b"\x81\x60" in path.read_bytes()
+    deck = read_deck(path, cards)
+    assert deck.problems == [] and deck.main[0].card.id == "W-1"

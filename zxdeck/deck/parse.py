@@ -6,7 +6,7 @@ Text decks::
     Player: 青葉千歳
     4 B01-001            # count, then card number, name or English name
     4x 紅蓮の剣士ジーク    # also "x4 NAME", "NAME x2", "NAME×2", "NAME 2枚"
-    [Dunamis]            # section headers: Deck / Main (default), Dunamis, Player
+    [Dunamis]            # section headers: Deck / Main (default), Dunamis, Player; also 【デュナミス】
     2 B05-080
 
 Files may be UTF-8 (with or without BOM), UTF-16 with BOM, or CP932 /
@@ -59,16 +59,17 @@ STRUCTURED_SUFFIXES = {".json": "json", ".yaml": "yaml", ".yml": "yaml"}
 SECTION_NAMES = {
     "deck": MAIN, "main": MAIN, "maindeck": MAIN, "main deck": MAIN,
     "メイン": MAIN, "メインデッキ": MAIN, "デッキ": MAIN,
-    "dunamis": DUNAMIS, "デュナミス": DUNAMIS, "ダイナミス": DUNAMIS,
-    "player": PLAYER, "プレイヤー": PLAYER, "プレイヤーカード": PLAYER,
+    "dunamis": DUNAMIS, "dunamis deck": DUNAMIS, "デュナミス": DUNAMIS, "ダイナミス": DUNAMIS,
+    "デュナミスデッキ": DUNAMIS,
+    "player": PLAYER, "player card": PLAYER, "プレイヤー": PLAYER, "プレイヤーカード": PLAYER,
 }
 _SECTION_WORDS = "|".join(sorted((re.escape(k) for k in SECTION_NAMES), key=len, reverse=True))
 # `Dunamis`, `Dunamis:`, `[Dunamis]`, `Main (50)`, `Player: NAME`
 _HEADER = re.compile(
-    rf"^\[?\s*(?P<word>{_SECTION_WORDS})\s*(?:\(\s*\d+\s*(?:枚)?\s*\))?\s*\]?\s*(?::\s*(?P<rest>.*))?$",
+    rf"^[\[【]?\s*(?P<word>{_SECTION_WORDS})\s*(?:\(\s*\d+\s*(?:枚)?\s*\))?\s*[\]】]?\s*(?::\s*(?P<rest>.*))?$",
     re.IGNORECASE,
 )
-_BRACKETED = re.compile(r"^\[(?P<word>[^\]]*)\]$")
+_BRACKETED = re.compile(r"^[\[【](?P<word>[^\]】]*)[\]】]$")
 _NUM = r"(?P<n>[+-]?\d+)"
 _X = r"[xX×*]"
 _COUNT_PATTERNS = (
@@ -79,6 +80,7 @@ _COUNT_PATTERNS = (
     re.compile(rf"^(?P<card>.*?\S)\s+{_NUM}\s*枚$"),  # 名前 2枚
 )
 _COMMENT = re.compile(r"(^|\s)#.*$")
+_BULLET = re.compile(r"^(?:[-•]\s+|・\s*)")  # "- 4 B01-001", "・4 B01-001" (lists pasted from notes)
 _SPACES = re.compile(r"\s+")
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f]")
 _CP932_ODD = re.compile("[\x80-\x9f\ue000-\uf8ff]")  # what CP932 makes of bytes that are not text
@@ -204,6 +206,9 @@ class _Reader:
         key = (text, section)
         if key not in self._resolved:
             found = resolve(self.catalog, text, section)
+            if found[0] is None and "~" in text:
+                # CP932 byte 0x8160 decodes to FULLWIDTH TILDE (NFKC: "~"); the name has WAVE DASH
+                found = resolve(self.catalog, text.replace("~", "〜"), section)
             if found[0] is None:
                 found = self._number_and_name(text, section) or found
             self._resolved[key] = found
@@ -333,10 +338,11 @@ def _or_list(names: list[str]) -> str:
 
 
 def clean_line(raw: str) -> str:
-    """A raw line NFKC-normalized, without comment, with single spaces."""
+    """A raw line NFKC-normalized, without comment or list bullet, with single spaces."""
     text = nfkc(raw)
     text = _COMMENT.sub("", text)
-    return _SPACES.sub(" ", text).strip()
+    text = _SPACES.sub(" ", text).strip()
+    return _BULLET.sub("", text)
 
 
 def parse_text(text: str, catalog: CardSource, source: str = "<deck>") -> Deck:
