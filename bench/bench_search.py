@@ -109,6 +109,10 @@ def main() -> None:
         seconds = median_time(lambda argv=argv: subprocess.run(argv, check=True, capture_output=True),
                               max(args.runs, 7))
         print(f"| `zxdeck {' '.join(command)}` | {seconds:.3f} s |")
+    builtin = [sys.executable, "-m", "zxdeck", "search", "c:red", "t:zx", "--limit", "5"]
+    subprocess.run(builtin, check=True, capture_output=True)  # builds the built-in catalog's cache
+    seconds = median_time(lambda: subprocess.run(builtin, check=True, capture_output=True), max(args.runs, 7))
+    print(f"| `zxdeck search c:red t:zx --limit 5` (built-in catalog) | {seconds:.3f} s |")
     bare = median_time(lambda: subprocess.run([sys.executable, "-c", "pass"], check=True), max(args.runs, 7))
     print(f"| (python start-up alone, for scale) | {bare:.3f} s |\n")
 
