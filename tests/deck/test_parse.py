@@ -21,7 +21,8 @@ def _main(deck) -> list[tuple[str, int]]:
     ["4 T01-002", "4x T01-002", "4X T01-002", "x4 T01-002", "T01-002 x4", "炎の竜 x4", "炎の竜×4",
      "4 x 炎の竜", "４　Ｔ０１－００２", "４ｘ　炎の竜", "4 flame dragon", "4 FLAME   DRAGON",
      "4 Ｆｌａｍｅ　Ｄｒａｇｏｎ", "4 t01-002", "4 炎の竜  # trailing comment", "炎の竜 4枚", "4枚 炎の竜",
-     "\t4\tT01-002  ", "- 4 T01-002", "・4x 炎の竜"],
+     "\t4\tT01-002  ", "- 4 T01-002", "・4x 炎の竜",
+     "Flame Dragon×4", "flame dragon x 4", "T01-002*4"],
 )
 def test_card_line_forms(catalog, line) -> None:
     """Section 2: count forms, full-width digits/letters/spaces, English names, case, comments."""

@@ -77,6 +77,7 @@ _COUNT_PATTERNS = (
     re.compile(rf"^{_X}\s*{_NUM}\s+(?P<card>\S.*)$"),  # x4 NAME
     re.compile(rf"^(?P<card>.*?\S)\s+{_X}\s*{_NUM}\s*枚?$"),  # NAME x2
     re.compile(rf"^(?P<card>.*?[^\x00-\x7f])\s*{_X}\s*{_NUM}\s*枚?$"),  # 名前×2, 名前x2
+    re.compile(rf"^(?P<card>.*?\S)\s*[×*]\s*{_NUM}\s*枚?$"),  # Flame Dragon×2
     re.compile(rf"^(?P<card>.*?\S)\s+{_NUM}\s*枚$"),  # 名前 2枚
 )
 _COMMENT = re.compile(r"(^|\s)#.*$")
