@@ -207,3 +207,19 @@ def test_deck_from_standard_input(run_cli) -> None:
     result = run_cli("validate", "-", stdin=LEGAL_DECK.encode("cp932"))
     assert result.exit_code == 0, result.output
     assert result.stdout.startswith("<stdin>: VALID")
+
+
+def test_real_process_exit_statuses(cards_file, decks, tmp_path) -> None:
+    """Section 3 through `python -m zxdeck` (the console entry point): 0 valid, 1 invalid, 2 could not run."""
+    import os
+    import subprocess
+    import sys
+
+    env = dict(os.environ, ZXDECK_CACHE_DIR=str(tmp_path / "cache"), NO_COLOR="1")
+    statuses = {}
+    for name in ("legal.txt", "bad.txt", "missing.txt"):
+        proc = subprocess.run([sys.executable, "-m", "zxdeck", "--cards", str(cards_file), "validate",
+                               str(decks / name)], env=env, capture_output=True, text=True, check=False)
+        assert "Traceback" not in proc.stderr
+        statuses[name] = proc.returncode
+    assert statuses == {"legal.txt": 0, "bad.txt": 1, "missing.txt": 2}
