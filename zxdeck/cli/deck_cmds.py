@@ -76,7 +76,8 @@ def validate_cmd(app: AppContext, decks: tuple[str, ...], fmt: str, regulation: 
 
     Every problem is reported in one run, with its line and rule. Exit status:
     0 valid (warnings allowed), 1 invalid, 2 could not run. Several files may be
-    given; with --format json the output is then a JSON array.
+    given (`-` reads standard input); with --format json the output is then a
+    JSON array.
     """
     from zxdeck.deck.parse import read_deck
     from zxdeck.deck.report import render_human, render_json, use_color

@@ -87,8 +87,22 @@ class DbCards:
         self.db.close()
 
 
-def open_card_source(path: str | None = None) -> DbCards:
-    """The SQLite-backed card source of a catalog (`--cards` / `$ZXDECK_CARDS` / built-in)."""
+def open_card_source(path: str | None = None) -> CardSource:
+    """The SQLite-backed card source of a catalog (`--cards` / `$ZXDECK_CARDS` / built-in).
+
+    Falls back to the whole `Catalog` when the cache lacks the columns used here
+    (another schema version), so the deck commands keep working.
+    """
+    import sqlite3
+
     from zxdeck.catalog.db import open_db
 
-    return DbCards(open_db(path))
+    db = open_db(path)
+    try:
+        db.execute("SELECT id_key, name_key, name_en_key, id_f, name_f, name_en_f, seq FROM cards LIMIT 1")
+    except sqlite3.Error:
+        try:
+            return db.catalog()
+        finally:
+            db.close()
+    return DbCards(db)
