@@ -150,3 +150,26 @@ def test_perft_clone_agrees_with_replay() -> None:
     n = perft(g, 3)
     assert n == perft_replay(list(g.history), 3)
     assert n > 10
+
+
+def test_determinize_keeps_the_visible_and_zone_sizes() -> None:
+    """determinize(): hidden cards redealt, visible ones and zone sizes unchanged; it plays on legally."""
+    from invariants import check_invariants
+
+    g = Game(D1, D2, seed=15)
+    agent = make_agent("random", 15)
+    for _ in range(60):
+        g.apply(agent.choose(g))
+    v = g.current_player()
+    d = g.determinize(v, random.Random(1))
+    check_invariants(d)
+    for p in (0, 1):
+        a, b = g.players[p], d.players[p]
+        assert [len(a.hand), len(a.deck), len(a.life)] == [len(b.hand), len(b.deck), len(b.life)]
+        assert a.trash == b.trash and a.resources == b.resources and a.charge == b.charge
+    assert d.players[v].hand == g.players[v].hand and d.squares == g.squares
+    mixed = sorted(g.players[1 - v].hand + g.players[1 - v].deck + g.players[1 - v].life)
+    assert sorted(d.players[1 - v].hand + d.players[1 - v].deck + d.players[1 - v].life) == mixed
+    while not d.is_over():
+        d.apply(agent.choose(d))
+    assert d.returns() in ((1.0, -1.0), (-1.0, 1.0), (0.0, 0.0))

@@ -218,6 +218,47 @@ class Game:
         g._cont_guard = False
         return g
 
+    def returns(self) -> tuple[float, float]:
+        """(player 0, player 1) outcome: +1 / -1 for a win / loss, 0 for a draw or a running game."""
+        if not self.over or self.winner is None:
+            return (0.0, 0.0)
+        return (1.0, -1.0) if self.winner == 0 else (-1.0, 1.0)
+
+    def determinize(self, viewer: int, rng: random.Random) -> Game:
+        """A clone in which what `viewer` cannot see is dealt again at random (for search agents).
+
+        The opponent's hand, deck and life are shuffled together (zone sizes kept), as are
+        the viewer's own deck and life (face down) and the opponent's face-down dunamis
+        cards. Cards named by the current decision stay where they are. The clone's
+        random generator is reseeded from `rng`.
+        """
+        g = self.clone()
+        keep: set[int] = set()
+        d = g.decision
+        if d is not None and d[0] == "pick":
+            keep.update(x for x in d[3] if isinstance(x, int))
+
+        def deal(zones: list[list[int]]) -> None:
+            pool = [i for z in zones for i in z if i not in keep]
+            rng.shuffle(pool)
+            it = iter(pool)
+            for z in zones:
+                z[:] = [i if i in keep else next(it) for i in z]
+
+        opp = g.players[1 - viewer]
+        me = g.players[viewer]
+        deal([opp.hand, opp.deck, opp.life])
+        deal([me.deck, me.life])
+        hidden = [i for i in opp.dunamis if not g.face_up[i]]
+        if hidden:
+            shuffled = hidden[:]
+            rng.shuffle(shuffled)
+            it = iter(shuffled)
+            opp.dunamis[:] = [next(it) if not g.face_up[i] else i for i in opp.dunamis]
+        g.rng.seed(rng.getrandbits(64))
+        g._legal = None
+        return g
+
     def observation(self, player: int) -> dict[str, Any]:
         """The view `player` is entitled to (see observation.py)."""
         from zxdeck.engine.observation import observe
