@@ -41,7 +41,9 @@ CASES: list[tuple[str, set[str]]] = [
     ("t:zx", ZX), ("type:zx", ZX), ("t:event", {"T01-010", "T01-011"}), ("t:player", PLAYERS),
     ("t:zx_ex", {"EX01-001"}), ("t:ex", {"EX01-001", "EV01-001"}), ("t:zx_ob", {"OB01-001"}),
     ("t:ob", {"OB01-001"}), ("t:shift", {"SH01-001"}), ("t:event_ex", {"EV01-001"}),
-    ("t:zx-ex", {"EX01-001"}), ("t!=zx", set(ALL_IDS) - ZX),
+    ("t:zx-ex", {"EX01-001"}), ("t!=zx", set(ALL_IDS) - ZX), ("t:ゼクス", ZX),
+    ("t:イベント", {"T01-010", "T01-011"}), ("t:ゼクスエクストラ", {"EX01-001"}),
+    ("t:zxex", {"EX01-001"}),
     # cost and power with every operator; players have no cost, only field cards have power
     ("cost=2", COST2), ("cost:2", COST2), ("cost!=2", NON_PLAYERS - COST2),
     ("cost<1", {"T01-006", "SH01-001"}), ("cost<=1", {"T01-006", "SH01-001", "T01-002", "T01-011"}),
@@ -152,6 +154,7 @@ def test_search_returns_full_cards(db) -> None:
 
 ERRORS: list[tuple[str, str]] = [
     ("foo:bar", "unknown keyword 'foo' in 'foo:bar' (valid: name/n, id, type/t, color/c"),
+    ("colr:red", "unknown keyword 'colr' in 'colr:red' (did you mean 'color'? valid: name/n"),
     ("c:", "empty value in 'c:' (valid: red/r, blue/u"),
     ("t:", "empty value in 't:' (valid: zx, event"),
     ("is:", "empty value in 'is:'"),

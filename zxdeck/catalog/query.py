@@ -55,7 +55,7 @@ SQL_OPS = {":": "=", "=": "=", "!=": "!=", "<": "<", "<=": "<=", ">": ">", ">=":
 TYPE_VALUES: dict[str, tuple[str, ...]] = {t: (t,) for t in TYPES} | {
     "ex": ("zx_ex", "event_ex"),
     "ob": ("zx_ob",),
-    **{jp.replace(" ", ""): (t,) for t, jp in TYPES.items()},
+    **{fold(jp).replace(" ", ""): (t,) for t, jp in TYPES.items()},  # t:ゼクス, t:イベント
 }
 COLOR_VALUES: dict[str, str] = {c: c for c in COLORS} | {
     "r": "red", "u": "blue", "w": "white", "b": "black", "g": "green", "c": "colorless",
@@ -355,8 +355,12 @@ def make_term(tok: Token) -> Node:
         return Term("any", ":", _folded_value(tok, "phrase" if tok.quoted else "word"), tok.text)
     field = KEYWORDS.get(tok.key.casefold())
     if field is None:
+        import difflib
+
+        close = difflib.get_close_matches(tok.key.casefold(), KEYWORDS, n=1)
+        hint = f"did you mean '{close[0]}'? " if close else ""
         raise _error(
-            f"unknown keyword {tok.key!r} in {tok.text!r} (valid: {KEYWORD_HELP}; "
+            f"unknown keyword {tok.key!r} in {tok.text!r} ({hint}valid: {KEYWORD_HELP}; "
             'put text with a colon in quotes, e.g. "12:00")',
             tok.pos,
         )
@@ -383,6 +387,9 @@ def _text_term(tok: Token, field: str) -> Term:
     if field in ("type", "color", "is", "not"):
         key = fold(raw).replace("-", "_").replace(" ", "_")
         table: dict[str, Any] = {"type": TYPE_VALUES, "color": COLOR_VALUES}.get(field, IS_VALUES)
+        if key not in table:  # zxex = zx_ex, ゼクス_エクストラ = ゼクスエクストラ
+            squashed = key.replace("_", "")
+            key = next((k for k in table if k.replace("_", "") == squashed), key)
         if key not in table:
             names = {
                 "type": "zx, event, player, zx_ex, zx_ob, shift, event_ex, ex, ob",

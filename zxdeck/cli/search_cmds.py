@@ -23,7 +23,8 @@ Terms are ANDed; `or` between terms; `-` negates; parentheses group.
   id:B01                 card number starts with (id=B01-001: exactly)
   type:zx  t:ex          zx event player zx_ex zx_ob shift event_ex; ex = zx_ex/event_ex
   color:red  c:r         r u w b g colorless
-  cost<=3  power>=7000   = : < <= > >= !=
+  cost<=3  power>=7000   = : < <= > >= !=  (cost/color: not player cards;
+                         power: Z/X, Z/X EX, Z/X OB only)
   race:W  r:W            one of the races contains it
   is:ig  not:ig          ignition evol_seed life_recovery(lr) void_bringer(vb)
                          start_card(start) gate_card(gate)
