@@ -103,14 +103,10 @@ def test_z7_attack_sleeps_and_reboot_phase_reboots(table: Table) -> None:
     while table.kind == "pick:life_hit":
         table.pick(0)
     table.end_turn()
-    table.to_main() if table.g.active == 0 else None
-    assert g.active == 1 and g.slept[u] == 1  # not the owner's turn yet
-    while g.active == 1:
-        if table.kind == "main":
-            table.end_turn()
-        else:
-            table.g.apply(table.g.legal_actions()[0])
-    assert g.slept[u] == 0
+    assert g.active == 1 and g.slept[u] == 1  # not the owner's turn: stays slept
+    while g.active == 1:  # player 2 does nothing
+        table.end_turn() if table.kind == "main" else g.apply(g.legal_actions()[0])
+    assert g.slept[u] == 0  # rebooted in player 1's reboot phase
 
 
 # --------------------------------------------------------------------------- setup
