@@ -159,9 +159,14 @@ def suggest(db: CatalogDB, text: str, limit: int = 3) -> list[str]:
             if shown:
                 choices.append(fold(shown))
                 owners.append((card_id, name))
+    def score(query: str, choice: str, **_: object) -> float:
+        # ratio (edit distance) ranks typos in whole Japanese names well; WRatio helps with
+        # partial names and English word order, but overrates short shared prefixes.
+        return max(fuzz.ratio(query, choice), 0.85 * fuzz.WRatio(query, choice))
+
     found: list[str] = []
-    for _, _score, index in process.extract(fold(text), choices, scorer=fuzz.WRatio,
-                                             limit=limit * 4, score_cutoff=60):
+    for _, _score, index in process.extract(fold(text), choices, scorer=score,
+                                             limit=limit * 4, score_cutoff=45):
         card_id, name = owners[index]
         label = f"{name} ({card_id})"
         if label not in found:
