@@ -204,3 +204,18 @@ def test_whole_process_with_a_leading_negation(catalog_file: Path, cache_dir: Pa
     proc = subprocess.run([sys.executable, "-m", "zxdeck", "search", "c:red)"],
                           capture_output=True, text=True, env=env, timeout=60)
     assert proc.returncode == 2 and proc.stderr.startswith("zxdeck: error: bad query")
+
+
+def test_warm_search_imports_no_heavy_module(catalog_file: Path, cache_dir: Path) -> None:
+    """A warm `zxdeck search --format ids` needs neither sqlite_utils nor tabulate nor rapidfuzz."""
+    env = {**os.environ, "ZXDECK_CACHE_DIR": str(cache_dir), "ZXDECK_CARDS": str(catalog_file)}
+    script = (
+        "import sys\n"
+        "from zxdeck.cli import main\n"
+        "try:\n    main(['search', 'c:red', '--format', 'ids'])\nexcept SystemExit:\n    pass\n"
+        "print(sorted(m for m in ('sqlite_utils', 'tabulate', 'rapidfuzz', 'rich') if m in sys.modules))\n"
+    )
+    subprocess.run([sys.executable, "-m", "zxdeck", "db", "build"], env=env, check=True, capture_output=True)
+    proc = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.splitlines()[-1] == "[]"

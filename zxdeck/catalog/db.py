@@ -18,7 +18,6 @@ import json
 import os
 import re
 import sqlite3
-import tempfile
 import time
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
@@ -352,6 +351,8 @@ def _meta(catalog_path: Path, digest: str) -> dict[str, str]:
 
 def build_cache_file(cards: list[Card], dest: Path, catalog_path: Path, digest: str) -> None:
     """Write the database to a temporary file beside `dest`, then move it into place atomically."""
+    import tempfile
+
     dest.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp_name = tempfile.mkstemp(prefix=dest.name + ".", suffix=".tmp", dir=dest.parent)
     os.close(fd)
