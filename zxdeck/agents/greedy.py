@@ -3,8 +3,8 @@
 It develops the field (strongest affordable Z/X first, on squares from which
 it can reach the opponent's player square), uses removal on the opponent's
 strongest Z/X, attacks the player whenever it can and Z/X it can destroy,
-always ignites and over-drives, and keeps its cheapest cards when it must
-discard. Ties are broken by its seeded generator, so it is deterministic.
+always ignites and over-drives, and discards its cheapest cards when it
+must. Ties are broken by its seeded generator, so it is deterministic.
 """
 
 from __future__ import annotations

@@ -116,6 +116,7 @@ class Game:
         self.battle: tuple[int, int, int] | None = None  # (attacker, target or PLAYER, attacking player)
         self.turn = 0
         self.first = first if first is not None else -1
+        self.first_given = first
         self.active = 0
         self.phase = "setup"
         self.started = False
@@ -207,6 +208,7 @@ class Game:
         g.battle = self.battle
         g.turn = self.turn
         g.first = self.first
+        g.first_given = self.first_given
         g.active = self.active
         g.phase = self.phase
         g.started = self.started
@@ -561,8 +563,6 @@ class Game:
             self.slept[iid] = 1 if slept else 0
         else:
             raise RuntimeError(f"unknown destination {dest}")
-        if self.battle is not None and self.battle[0] == iid and dest != "x":
-            pass  # the battle remembers the attacker; B-4 checks whether it is still on the field
 
     def destroy(self, iid: int, by_damage: bool = False) -> None:
         """Destroy a Z/X: triggers `destroyed`, then it goes to its owner's charge (B-5, Z-5)."""

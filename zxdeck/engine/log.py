@@ -102,7 +102,7 @@ def narrate(g: Game, event: str, data: dict[str, Any]) -> str | None:
     if event == "life_recover":
         return f"  {who} ライフリカバリー +{data.get('n', 1)}"
     if event == "void_bringer":
-        return f"  {who} ヴォイドブリンガー: 「{name}」をトラッシュへ"
+        return f"  {who} ヴォイドブリンガー: 「{name}」を場から取り除く"
     if event == "refresh":
         return f"{who} デッキリフレッシュ"
     if event == "ability":

@@ -45,6 +45,7 @@ def record(g: Game) -> dict[str, Any]:
         "format": FORMAT,
         "seed": g.seed,
         "turn_limit": g.turn_limit,
+        "first": g.first_given,
         "decks": [spec_to_json(s) for s in g.specs],
         "actions": [a.to_json() for a in g.history],
     }
@@ -55,7 +56,8 @@ def replay(data: dict[str, Any], catalog: Catalog, listener: Any = None) -> Game
     if data.get("format") != FORMAT:
         raise ZxError(f"replay: unknown format {data.get('format')!r}")
     p1, p2 = (spec_from_json(d, catalog) for d in data["decks"])
-    g = Game(p1, p2, seed=data["seed"], turn_limit=data.get("turn_limit", 100), listener=listener)
+    g = Game(p1, p2, seed=data["seed"], turn_limit=data.get("turn_limit", 100), first=data.get("first"),
+             listener=listener)
     for i, raw in enumerate(data["actions"]):
         action = Action.from_json(raw)
         if action not in g.legal_actions():

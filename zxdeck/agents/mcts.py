@@ -1,0 +1,227 @@
+"""The `mcts` agent: determinized Monte Carlo tree search (single-observer ISMCTS).
+
+Each of the `budget` simulations (a count, never a time: same seed, same
+moves) does:
+
+1. **Determinize**: copy the game and re-deal what the agent cannot see
+   (`determinize`): its own deck and face-down life are shuffled together, the
+   opponent's hand, deck and face-down life likewise, and the opponent's
+   face-down dunamis. Zone sizes and every visible card stay as they are, so
+   the copy gives the agent exactly the same `observation()` as the real game.
+   The copy also gets a fresh random generator, so future shuffles are
+   unknown too. (Deck lists are taken as known, as in a tournament.)
+2. **Select / expand** down one tree shared by all determinizations. Actions
+   are keyed by what they mean (`action_key`: card number or square rather
+   than instance id), so the same choice in two determinizations meets the
+   same node. Children are chosen by UCB1 with availability counts (Cowling,
+   Powley & Whitehouse 2012); decisions with a single legal action are
+   played without a node.
+3. **Roll out** to the end of the game with an epsilon-greedy policy (the
+   `greedy` agent, a random legal action with probability `epsilon`).
+4. **Back up** 1 for a win, 0.5 for a draw, 0 for a loss, each node scored
+   for the player who chose it.
+
+The move played is the most visited root action.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Any
+
+from zxdeck.agents.greedy import GreedyAgent
+from zxdeck.engine import PLAYER, Action, Game
+
+DEFAULT_BUDGET = 200
+# Picks whose value is a square or an index rather than a card instance.
+SQUARE_PICKS = frozenset({"overdrive", "life_play", "ex_square", "move", "square", "ob_square"})
+INDEX_PICKS = frozenset({"life_hit", "refresh_life", "trigger_order"})
+PLAIN = frozenset({"keep", "mulligan", "skip", "end", "pass", "done", "yes", "no"})
+
+
+def _label(g: Game, iid: int) -> object:
+    """A card instance as the agent thinks of it: its square on the field, else its card number."""
+    sq = g.square_of(iid)
+    return sq if sq >= 0 else g.cards[iid].id
+
+
+def action_key(g: Game, a: Action) -> tuple:
+    """What `a` means in `g`'s current decision, independent of which copy of a card it names."""
+    k = a.kind
+    if k in PLAIN:
+        return (k,)
+    if k == "pick":
+        d = g.decision
+        purpose = d[2] if d is not None and d[0] == "pick" else ""
+        if purpose in SQUARE_PICKS or purpose in INDEX_PICKS:
+            return (k, a.a)
+        return (k, _label(g, a.a))
+    if k in ("play", "ability", "event_ex"):
+        return (k, _label(g, a.a), a.b)
+    if k == "attack":
+        return (k, _label(g, a.a), a.b if a.b == PLAYER else _label(g, a.b))
+    if k == "shift":
+        return (k, _label(g, a.a), _label(g, a.b))
+    return (k, _label(g, a.a))
+
+
+def _ints(obj: Any, out: set[int]) -> None:
+    """Every int inside nested tuples/lists (card ids a pending task or decision refers to)."""
+    if isinstance(obj, bool):
+        return
+    if isinstance(obj, int):
+        out.add(obj)
+    elif isinstance(obj, (tuple, list)):
+        for x in obj:
+            _ints(x, out)
+
+
+def _reshuffle(zones: list[list[int]], fixed: set[int], rng: random.Random) -> None:
+    """Deal the cards of `zones` (except `fixed` ones, which keep their place) again at random."""
+    free = [i for z in zones for i in z if i not in fixed]
+    rng.shuffle(free)
+    it = iter(free)
+    for z in zones:
+        for pos, i in enumerate(z):
+            if i not in fixed:
+                z[pos] = next(it)
+
+
+def determinize(game: Game, viewer: int, rng: random.Random) -> Game:
+    """A copy of `game` whose hidden information, as seen by `viewer`, is sampled at random.
+
+    Hidden from `viewer`: both decks and face-down lives (their own included),
+    the opponent's hand and face-down dunamis. Cards a pending task or
+    decision names (a search in progress, a card being revealed) keep their
+    place. The result has the same `observation(viewer)` as `game`.
+    """
+    g = game.clone()
+    g.rng = random.Random(rng.getrandbits(64))
+    fixed: set[int] = set()
+    _ints(g.stack, fixed)
+    _ints(g.decision, fixed)
+    me, opp = g.players[viewer], g.players[1 - viewer]
+    _reshuffle([me.deck, me.life], fixed, rng)
+    _reshuffle([opp.hand, opp.deck, opp.life], fixed, rng)
+    down = [d for d in opp.dunamis if not g.face_up[d]]
+    if len(down) > 1:
+        _reshuffle([down], fixed, rng)
+        it = iter(down)
+        opp.dunamis[:] = [next(it) if not g.face_up[d] else d for d in opp.dunamis]
+    g._legal = None  # the cached legal actions may name cards that moved
+    return g
+
+
+class _Node:
+    __slots__ = ("player", "n", "w", "avail", "children")
+
+    def __init__(self, player: int) -> None:
+        self.player = player  # who chose the action leading here
+        self.n = 0
+        self.w = 0.0
+        self.avail = 0
+        self.children: dict[tuple, _Node] = {}
+
+
+class MctsAgent:
+    """Determinized MCTS budgeted by `budget` simulations; deterministic for a seed."""
+
+    name = "mcts"
+
+    def __init__(self, seed: int = 0, budget: int = DEFAULT_BUDGET, epsilon: float = 0.1,
+                 exploration: float = 0.7, rollout_limit: int = 2000) -> None:
+        self.rng = random.Random(seed)
+        self.budget = budget
+        self.epsilon = epsilon
+        self.exploration = exploration
+        self.rollout_limit = rollout_limit
+        self._policy = GreedyAgent(seed)
+        self.last_stats: dict[str, Any] = {}
+
+    def choose(self, game: Game) -> Action:
+        acts = game.legal_actions()
+        if len(acts) == 1:
+            return acts[0]
+        me = game.current_player()
+        root = _Node(-1)
+        for _ in range(max(1, self.budget)):
+            self._simulate(determinize(game, me, self.rng), root)
+        by_key = {action_key(game, a): a for a in acts}
+        best, best_n = acts[0], -1
+        for key, a in by_key.items():
+            child = root.children.get(key)
+            n = child.n if child is not None else 0
+            if n > best_n:
+                best, best_n = a, n
+        self.last_stats = {
+            "simulations": root_total(root),
+            "children": {str(by_key.get(k, k)): (c.n, round(c.w / c.n, 3) if c.n else 0.0)
+                         for k, c in root.children.items()},
+        }
+        return best
+
+    def _rollout_action(self, g: Game) -> Action:
+        acts = g.legal_actions()
+        if len(acts) == 1:
+            return acts[0]
+        if self.rng.random() < self.epsilon:
+            return acts[self.rng.randrange(len(acts))]
+        return self._policy.choose(g)
+
+    def _simulate(self, g: Game, root: _Node) -> None:
+        node = root
+        path: list[_Node] = []
+        c = self.exploration
+        rng = self.rng
+        expanded = False
+        while not g.over and not expanded:
+            acts = g.legal_actions()
+            if len(acts) == 1:
+                g.apply(acts[0])
+                continue
+            p = g.current_player()
+            keyed = [(action_key(g, a), a) for a in acts]
+            untried = []
+            for key, a in keyed:
+                child = node.children.get(key)
+                if child is None:
+                    untried.append((key, a))
+                else:
+                    child.avail += 1
+            if untried:
+                key, a = untried[rng.randrange(len(untried))]
+                child = _Node(p)
+                child.avail = 1
+                node.children[key] = child
+                expanded = True
+            else:
+                best_v = -1.0
+                key, a = keyed[0]
+                for k, act in keyed:
+                    ch = node.children[k]
+                    v = ch.w / ch.n + c * math.sqrt(math.log(ch.avail) / ch.n)
+                    if v > best_v:
+                        best_v, key, a = v, k, act
+                child = node.children[key]
+            g.apply(a)
+            path.append(child)
+            node = child
+        steps = 0
+        while not g.over and steps < self.rollout_limit:
+            g.apply(self._rollout_action(g))
+            steps += 1
+        for nd in path:
+            nd.n += 1
+            if g.winner is None:
+                nd.w += 0.5
+            elif g.winner == nd.player:
+                nd.w += 1.0
+
+
+def root_total(root: _Node) -> int:
+    """Simulations that went through the root's children."""
+    return sum(ch.n for ch in root.children.values())
+
+
+__all__ = ["DEFAULT_BUDGET", "MctsAgent", "action_key", "determinize"]
