@@ -98,6 +98,15 @@ def test_sort_reverse_limit(catalog_file: Path) -> None:
     assert ids(zx("--cards", str(catalog_file), "search", "--sort", "name", "--format", "ids")) != sorted(ALL_IDS)
 
 
+def test_limited_table_says_how_many_matched(catalog_file: Path) -> None:
+    run = zx("--cards", str(catalog_file), "search", "c:red", "--limit", "2")
+    assert run.code == 0 and run.out.rstrip().splitlines()[-1] == "2 of 4 cards"
+    run = zx("--cards", str(catalog_file), "search", "c:red", "--limit", "9")
+    assert run.out.rstrip().splitlines()[-1] == "4 cards"
+    run = zx("--cards", str(catalog_file), "search", "id=T01-001")
+    assert run.out.rstrip().splitlines()[-1] == "1 card"
+
+
 def test_no_result_is_exit_0(catalog_file: Path) -> None:
     run = zx("--cards", str(catalog_file), "search", "n:存在しない")
     assert run.code == 0 and run.out.strip() == "0 cards"

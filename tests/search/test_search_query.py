@@ -16,6 +16,7 @@ from zxdeck.catalog.query import (
     Or,
     Term,
     compile_query,
+    count,
     filter_cards,
     parse,
     search,
@@ -101,6 +102,22 @@ def test_query_finds_expected_cards(db, query: str, expected: set[str]) -> None:
     assert set(fts) == expected
     assert search_ids(db, query, fts=False) == fts
     assert sorted(c.id for c in filter_cards(db.cards(), query)) == sorted(fts)
+
+
+def test_t10_keywords_named_in_the_text_count(db) -> None:
+    """T-10 / section 1: a card whose text names Life Recovery (ライフリカバリー) or Gate Card
+    counts as one for is:lr / is:gate even without `keywords`."""
+    assert search_ids(db, "is:lr") == ["T01-002"]  # text: ライフリカバリー
+    assert search_ids(db, "is:gate") == ["T01-005"]  # text: "Gate Card. Draw a card."
+    assert search_ids(db, "is:vb") == ["T01-004"]  # keywords: [void_bringer]
+
+
+def test_t9_colors_and_colorless(db) -> None:
+    """T-9: five colors and colorless; player cards (T-3) have no color and no cost."""
+    assert count(db, "c:colorless") == 2
+    assert count(db, "t:player c:colorless") == 0
+    assert count(db, "t:player cost=0") == 0
+    assert count(db, "t:player -c:red") == 2
 
 
 def test_several_arguments_are_joined(db) -> None:

@@ -54,11 +54,13 @@ def table_rows(cards: Sequence[Card]) -> list[list[Any]]:
     return rows
 
 
-def format_table(cards: Sequence[Card]) -> str:
-    """An aligned text table (East Asian width aware) and a count line."""
+def format_table(cards: Sequence[Card], total: int | None = None) -> str:
+    """An aligned text table (East Asian width aware) and a count line ("5 of 64 cards" when
+    `total`, the number of matches before a limit, is larger)."""
     from tabulate import tabulate
 
-    count = f"{len(cards)} card" + ("" if len(cards) == 1 else "s")
+    shown = len(cards) if total is None or total <= len(cards) else f"{len(cards)} of {total}"
+    count = f"{shown} card" + ("" if (total or len(cards)) == 1 else "s")
     if not cards:
         return count
     headers = ["id", "name", "type", "color", "cost", "power", "races", "marks"]
@@ -85,10 +87,10 @@ def format_csv(cards: Sequence[Card]) -> str:
     return out.getvalue().rstrip("\n")
 
 
-def format_cards(cards: Sequence[Card], fmt: str = "table") -> str:
+def format_cards(cards: Sequence[Card], fmt: str = "table", total: int | None = None) -> str:
     """`cards` as `table`, `json`, `csv` or `ids` (one card number a line)."""
     if fmt == "table":
-        return format_table(cards)
+        return format_table(cards, total)
     if fmt == "json":
         return format_json(cards)
     if fmt == "csv":

@@ -539,6 +539,13 @@ def search_ids(
     return [row[0] for row in db.execute(sql, params)]
 
 
+def count(db: CatalogDB, query: str | Sequence[str] | Node, *, fts: bool = True) -> int:
+    """How many cards match `query`."""
+    node = query if isinstance(query, Term | Not | And | Or | All) else parse(query)
+    where, params = compile_query(node, fts=fts)
+    return db.execute(f"SELECT count(*) FROM card_search AS c WHERE {where}", params)[0][0]
+
+
 # --- the same semantics in Python (for code without a database, and as a test oracle) ----
 
 

@@ -43,7 +43,9 @@ A query may start with a negated term: zxdeck search -is:ig c:red
 )
 @click.argument("query", nargs=-1, type=click.UNPROCESSED)
 @click.option("--format", "fmt", type=click.Choice(["table", "json", "csv", "ids"]), default="table",
-              show_default=True, help="Output format.")
+              show_default=True,
+              help="json: card objects of the catalog format; csv: lists joined with ';', no abilities; "
+                   "ids: one card number a line.")
 @click.option("--sort", type=click.Choice(["id", "name", "cost", "power", "color"]), default="id",
               show_default=True, help="Sort key (then card number).")
 @click.option("--reverse", is_flag=True, help="Reverse the order.")
@@ -56,7 +58,7 @@ def search_cmd(ctx: click.Context, query: tuple[str, ...], fmt: str, sort: str, 
         return
     from zxdeck.catalog.db import open_db
     from zxdeck.catalog.present import format_cards
-    from zxdeck.catalog.query import parse, search, search_ids
+    from zxdeck.catalog.query import count, parse, search, search_ids
 
     node = parse(query)  # a bad query is refused before the catalog is even opened
     app: AppContext = ctx.find_object(AppContext)
@@ -65,7 +67,9 @@ def search_cmd(ctx: click.Context, query: tuple[str, ...], fmt: str, sort: str, 
         if fmt == "ids":  # no Card objects needed
             out = "\n".join(search_ids(db, node, sort=sort, reverse=reverse, limit=limit))
         else:
-            out = format_cards(search(db, node, sort=sort, reverse=reverse, limit=limit), fmt)
+            cards = search(db, node, sort=sort, reverse=reverse, limit=limit)
+            total = count(db, node) if fmt == "table" and limit is not None and len(cards) == limit else None
+            out = format_cards(cards, fmt, total)
     finally:
         db.close()
     if out:
