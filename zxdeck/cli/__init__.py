@@ -72,7 +72,7 @@ def main(argv: list[str] | None = None) -> None:
     args = sys.argv[1:] if argv is None else argv
     debug = "--debug" in args
     try:
-        cli.main(args=args, prog_name="zxdeck", standalone_mode=False)
+        status = cli.main(args=args, prog_name="zxdeck", standalone_mode=False)
     except ZxError as exc:
         if debug:
             raise
@@ -99,3 +99,6 @@ def main(argv: list[str] | None = None) -> None:
             err=True,
         )
         sys.exit(EXIT_USAGE)
+    # Without standalone mode click returns the status of `ctx.exit(n)` instead of exiting.
+    if isinstance(status, int) and status:
+        sys.exit(status)
