@@ -919,6 +919,7 @@ def _t_reveal(g: Game, p: int) -> None:
     else:
         g.limbo.remove(iid)
         g.mill_card(p, iid)
+        g._emit("ignition_trash", player=p, card=iid, name=card.name)
 
 
 @task("overdrive")
@@ -926,6 +927,7 @@ def _t_overdrive(g: Game, p: int, iid: int, chosen: tuple) -> None:
     if not chosen:
         g.limbo.remove(iid)
         g.mill_card(p, iid)
+        g._emit("ignition_trash", player=p, card=iid, name=g.cards[iid].name)
     elif g.cards[iid].type == "zx":
         g.place(p, iid, chosen[0], "overdrive")
     else:

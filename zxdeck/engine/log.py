@@ -84,6 +84,8 @@ def narrate(g: Game, event: str, data: dict[str, Any]) -> str | None:
     if event == "ignition":
         icon = " (イグニッションアイコン)" if data.get("icon") else ""
         return f"{who} イグニッション: 「{name}」{icon}"
+    if event == "ignition_trash":
+        return f"  → 「{name}」はトラッシュへ"
     if event == "play":
         via = {"overdrive": "オーバードライブで", "life": "ライフから", "effect": "効果で",
                "dunamis": "デュナミスから", "hand": ""}.get(data.get("via", ""), "")
