@@ -229,6 +229,19 @@ def test_unwritable_cache_folder_falls_back_to_memory(catalog_file: Path, tmp_pa
     db.close()
 
 
+def test_disk_full_during_the_build_falls_back_to_memory(catalog_file: Path,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    from zxdeck.catalog import db as dbmod
+
+    def full(*_args, **_kwargs):
+        raise sqlite3.OperationalError("database or disk is full")
+
+    monkeypatch.setattr(dbmod, "build_cache_file", full)
+    db = open_db(catalog_file)
+    assert db.path is None and set(search_ids(db, "")) == ALL_IDS
+    db.close()
+
+
 def test_refused_catalog_is_an_error_and_never_cached(tmp_path: Path, cache_dir: Path) -> None:
     bad = tmp_path / "bad.yaml"
     bad.write_text("cards:\n  - {id: A, name: a, type: monster}\n", encoding="utf-8")

@@ -415,13 +415,15 @@ def open_db(path: str | os.PathLike[str] | None = None, *, rebuild: bool = False
     digest = catalog_digest(data)
     target = cache_file(digest)
     if not rebuild and target.is_file():
+        conn = None
         try:
             conn = _connect_ro(target)
             if _usable(conn, target, digest):
                 return CatalogDB(conn, resolved, digest, target)
-            conn.close()
         except (sqlite3.Error, OSError):
             pass  # corrupt or unreadable: rebuild below
+        if conn is not None:
+            conn.close()
     from zxdeck.catalog.loader import parse_catalog
 
     cards = parse_catalog(data, str(resolved))
@@ -431,7 +433,7 @@ def open_db(path: str | os.PathLike[str] | None = None, *, rebuild: bool = False
         conn = _connect_ro(target)
         db = CatalogDB(conn, resolved, digest, target, built=True)
         _prune(target.parent, target, resolved.resolve())
-    except OSError:  # the cache folder is not writable: keep the database in memory
+    except (OSError, sqlite3.Error):  # cache folder not writable, disk full: keep it in memory
         conn = _memory_db(cards, resolved.resolve(), digest)
         db = CatalogDB(conn, resolved, digest, None, built=True)
     db.build_seconds = time.perf_counter() - started

@@ -473,6 +473,16 @@ def _term_sql(term: Term, params: list[Any], fts: bool) -> str:
     raise AssertionError(f"unhandled term {term}")  # pragma: no cover
 
 
+def _uses_regex(node: Node) -> bool:
+    if isinstance(node, Term):
+        return node.op == "regex"
+    if isinstance(node, Not):
+        return _uses_regex(node.child)
+    if isinstance(node, And | Or):
+        return any(_uses_regex(c) for c in node.children)
+    return False
+
+
 def compile_query(node: Node, *, fts: bool = True) -> tuple[str, list[Any]]:
     """The SQL boolean expression over `card_search AS c` for `node`, and its parameters."""
     params: list[Any] = []
@@ -482,8 +492,9 @@ def compile_query(node: Node, *, fts: bool = True) -> tuple[str, list[Any]]:
             return _term_sql(n, params, fts)
         if isinstance(n, Not):
             return f"NOT ({walk(n.child)})"
-        if isinstance(n, And):
-            return "(" + " AND ".join(walk(c) for c in n.children) + ")"
+        if isinstance(n, And):  # regex terms last: SQLite stops at the first false term
+            children = sorted(n.children, key=_uses_regex)
+            return "(" + " AND ".join(walk(c) for c in children) + ")"
         if isinstance(n, Or):
             return "(" + " OR ".join(walk(c) for c in n.children) + ")"
         return "1"
