@@ -173,3 +173,17 @@ def test_determinize_keeps_the_visible_and_zone_sizes() -> None:
     while not d.is_over():
         d.apply(agent.choose(d))
     assert d.returns() in ((1.0, -1.0), (-1.0, 1.0), (0.0, 0.0))
+
+
+def test_prompt_for_every_decision_kind() -> None:
+    from zxdeck.engine import prompt
+
+    g = Game(D1, D2, seed=2)
+    agent = make_agent("random", 8)
+    kinds = set()
+    while not g.is_over():
+        text = prompt(g)
+        assert text and "してください" in text or text.endswith("？")
+        kinds.add(g.decision_kind())
+        g.apply(agent.choose(g))
+    assert prompt(g) == "" and {"mulligan", "main"} <= kinds

@@ -4,8 +4,8 @@ See `zxdeck.engine.game` for the decision model.
 """
 
 from zxdeck.engine.actions import PLAYER, Action
-from zxdeck.engine.describe import describe
+from zxdeck.engine.describe import describe, prompt
 from zxdeck.engine.game import Game, IllegalActionError
 from zxdeck.engine.state import DeckSpec
 
-__all__ = ["Action", "DeckSpec", "Game", "IllegalActionError", "PLAYER", "describe"]
+__all__ = ["Action", "DeckSpec", "Game", "IllegalActionError", "PLAYER", "describe", "prompt"]

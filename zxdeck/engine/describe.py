@@ -75,3 +75,32 @@ def describe(action: Action, g: Game) -> str:
             return f"{label}: {_c(g, first[a][1])}"
         return f"{label}: {_c(g, a)}"
     return str(action)
+
+
+PROMPTS = {
+    "mulligan": "マリガンしますか？",
+    "resource": "リソースに置くカードを選んでください",
+    "ignite": "イグニッションしますか？ (チャージのカードを1枚トラッシュへ)",
+    "main": "メインフェイズ: 行動を選んでください",
+    "battle": "バトルイベントステップ: イベント・能力を使うかパスしてください",
+    "pay": "コストの支払いにスリープするリソースを選んでください",
+    "confirm": "能力を使いますか？",
+}
+
+
+def prompt(g: Game) -> str:
+    """A Japanese question for the current decision (for the terminal UI)."""
+    d = g.decision
+    if d is None:
+        return ""
+    if d[0] != "pick":
+        return PROMPTS.get(d[0], d[0])
+    _, player, purpose, options, mn, mx, chosen, cont = d
+    label = PURPOSES.get(purpose, purpose)
+    if purpose.startswith("target:"):
+        label = "対象"
+    if purpose in ("discard", "hand_limit", "cost_discard"):
+        label = "捨てるカード"
+    count = f"{mn}枚" if mn == mx else f"{mn}〜{mx}"
+    picked = f" (選択済み {len(chosen)})" if chosen else ""
+    return f"{label}を選んでください ({count}){picked}"
