@@ -183,7 +183,7 @@ def test_prompt_for_every_decision_kind() -> None:
     kinds = set()
     while not g.is_over():
         text = prompt(g)
-        assert text and "してください" in text or text.endswith("？")
+        assert "ください" in text or "？" in text, text
         kinds.add(g.decision_kind())
         g.apply(agent.choose(g))
     assert prompt(g) == "" and {"mulligan", "main"} <= kinds
