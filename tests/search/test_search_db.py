@@ -242,6 +242,19 @@ def test_disk_full_during_the_build_falls_back_to_memory(catalog_file: Path,
     db.close()
 
 
+def test_without_the_trigram_tokenizer_search_uses_instr(catalog_file: Path,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """An old SQLite without FTS5 trigram still builds a cache; searches scan instead."""
+    from zxdeck.catalog import db as dbmod
+
+    expected = {q: search_ids(open_db(catalog_file), q) for q in ("ドラゴン", "o:ダメージ", "dragon")}
+    monkeypatch.setattr(dbmod, "FTS_TOKENIZE", "no_such_tokenizer")
+    db = open_db(catalog_file, rebuild=True)
+    assert not db.fts and db.path is not None and db.info()["fts"] == "none"
+    assert {q: search_ids(db, q) for q in expected} == expected
+    db.close()
+
+
 def test_refused_catalog_is_an_error_and_never_cached(tmp_path: Path, cache_dir: Path) -> None:
     bad = tmp_path / "bad.yaml"
     bad.write_text("cards:\n  - {id: A, name: a, type: monster}\n", encoding="utf-8")

@@ -230,7 +230,12 @@ def write_cards(conn: sqlite3.Connection, cards: Iterable[Card], meta: dict[str,
     # Only selective look-ups get an index; type/color/cost/power filters scan (cheaper here).
     for columns in (["seq"], ["id_f"], ["id_key"], ["name_key"], ["name_en_key"]):
         table.create_index(columns)
-    table.enable_fts(list(FTS_COLUMNS), tokenize=FTS_TOKENIZE)
+    try:
+        table.enable_fts(list(FTS_COLUMNS), tokenize=FTS_TOKENIZE)
+        fts = "trigram"
+    except sqlite3.OperationalError:  # SQLite < 3.34 has no trigram tokenizer: instr() only
+        conn.execute("DROP TABLE IF EXISTS cards_fts")
+        fts = "none"
     narrow = db.table("card_search")
     narrow.create({"rid": int, **{c: CARD_COLUMNS[c] for c in SEARCH_COLUMNS}}, pk="rid",
                   not_null=set(SEARCH_COLUMNS))
@@ -239,7 +244,7 @@ def write_cards(conn: sqlite3.Connection, cards: Iterable[Card], meta: dict[str,
     narrow.create_index(["id_f"])
     conn.execute("ANALYZE")
     db.table("meta").insert_all(
-        [{"key": k, "value": v} for k, v in {**meta, "card_count": str(count)}.items()],
+        [{"key": k, "value": v} for k, v in {**meta, "card_count": str(count), "fts": fts}.items()],
         pk="key",
     )
     conn.commit()
@@ -252,6 +257,11 @@ def _connect_ro(path: Path) -> sqlite3.Connection:
     conn = prepare_connection(sqlite3.connect(uri, uri=True, check_same_thread=False))
     conn.execute(f"PRAGMA mmap_size={MMAP_BYTES}")  # scans read the OS page cache directly
     return conn
+
+
+def _has_fts(conn: sqlite3.Connection) -> bool:
+    row = conn.execute("SELECT value FROM meta WHERE key = 'fts'").fetchone()
+    return bool(row) and row[0] == "trigram"
 
 
 def _usable(conn: sqlite3.Connection, path: Path, digest: str) -> bool:
@@ -274,6 +284,7 @@ class CatalogDB:
     path: Path | None = None  # the cache file; None for an in-memory database
     built: bool = False  # True when this open (re)built it
     build_seconds: float = 0.0
+    fts: bool = True  # the trigram index exists (meta `fts`)
     _cards: list[Card] | None = field(default=None, repr=False)
 
     def execute(self, sql: str, params: Iterable[Any] = ()) -> list[tuple]:
@@ -293,7 +304,7 @@ class CatalogDB:
         fresh = open_db(self.catalog_path, rebuild=True)
         with contextlib.suppress(sqlite3.Error):
             self.conn.close()
-        self.conn, self.path, self.built = fresh.conn, fresh.path, True
+        self.conn, self.path, self.built, self.fts = fresh.conn, fresh.path, True, fresh.fts
         self.build_seconds = fresh.build_seconds
 
     def cards(self) -> list[Card]:
@@ -326,6 +337,7 @@ class CatalogDB:
             "database": str(self.path) if self.path else ":memory:",
             "size_bytes": self.path.stat().st_size if self.path else None,
             "schema": SCHEMA_VERSION,
+            "fts": meta.get("fts"),
             "built_at": meta.get("built_at"),
             "zxdeck_version": meta.get("zxdeck_version"),
             "cards": sum(by_type.values()),
@@ -419,7 +431,7 @@ def open_db(path: str | os.PathLike[str] | None = None, *, rebuild: bool = False
         try:
             conn = _connect_ro(target)
             if _usable(conn, target, digest):
-                return CatalogDB(conn, resolved, digest, target)
+                return CatalogDB(conn, resolved, digest, target, fts=_has_fts(conn))
         except (sqlite3.Error, OSError):
             pass  # corrupt or unreadable: rebuild below
         if conn is not None:
@@ -431,11 +443,11 @@ def open_db(path: str | os.PathLike[str] | None = None, *, rebuild: bool = False
     try:
         build_cache_file(cards, target, resolved.resolve(), digest)
         conn = _connect_ro(target)
-        db = CatalogDB(conn, resolved, digest, target, built=True)
+        db = CatalogDB(conn, resolved, digest, target, built=True, fts=_has_fts(conn))
         _prune(target.parent, target, resolved.resolve())
     except (OSError, sqlite3.Error):  # cache folder not writable, disk full: keep it in memory
         conn = _memory_db(cards, resolved.resolve(), digest)
-        db = CatalogDB(conn, resolved, digest, None, built=True)
+        db = CatalogDB(conn, resolved, digest, None, built=True, fts=_has_fts(conn))
     db.build_seconds = time.perf_counter() - started
     return db
 

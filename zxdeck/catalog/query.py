@@ -530,30 +530,32 @@ def search_sql(
 
 def search(
     db: CatalogDB, query: str | Sequence[str] | Node, *, sort: str = "id", reverse: bool = False,
-    limit: int | None = None, fts: bool = True,
+    limit: int | None = None, fts: bool | None = None,
 ) -> list[Card]:
     """The cards of the catalog database matching `query`, sorted (`id`, `name`, `cost`, `power`, `color`)."""
     from zxdeck.catalog.db import card_from_row
 
     node = query if isinstance(query, Term | Not | And | Or | All) else parse(query)
+    fts = db.fts if fts is None else fts  # None: use the index when the database has one
     sql, params = search_sql(node, sort=sort, reverse=reverse, limit=limit, full=True, fts=fts)
     return [card_from_row(row) for row in db.execute(sql, params)]
 
 
 def search_ids(
     db: CatalogDB, query: str | Sequence[str] | Node, *, sort: str = "id", reverse: bool = False,
-    limit: int | None = None, fts: bool = True,
+    limit: int | None = None, fts: bool | None = None,
 ) -> list[str]:
     """Like `search`, only the card numbers (cheaper)."""
     node = query if isinstance(query, Term | Not | And | Or | All) else parse(query)
+    fts = db.fts if fts is None else fts
     sql, params = search_sql(node, sort=sort, reverse=reverse, limit=limit, fts=fts)
     return [row[0] for row in db.execute(sql, params)]
 
 
-def count(db: CatalogDB, query: str | Sequence[str] | Node, *, fts: bool = True) -> int:
+def count(db: CatalogDB, query: str | Sequence[str] | Node, *, fts: bool | None = None) -> int:
     """How many cards match `query`."""
     node = query if isinstance(query, Term | Not | And | Or | All) else parse(query)
-    where, params = compile_query(node, fts=fts)
+    where, params = compile_query(node, fts=db.fts if fts is None else fts)
     return db.execute(f"SELECT count(*) FROM card_search AS c WHERE {where}", params)[0][0]
 
 
