@@ -81,3 +81,17 @@ def test_play_save_and_replay(tmp_path) -> None:
     assert r.returncode == 0
     g = load(save, load_catalog(GOLDEN / "cards.yaml"))
     assert g.is_over() and f"turns: {g.turn}" in r.stdout
+
+
+def test_play_replay_reproduces_the_log(tmp_path) -> None:
+    """--save then --replay: the same narration and the same JSON Lines log."""
+    save, log1, log2 = tmp_path / "g.json", tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    a = run("play", "--auto", "--seed", "9", "--ai1", "random", "--p1", str(GOLDEN / "green.txt"),
+            "--p2", str(GOLDEN / "white.txt"), "--save", str(save), "--log", str(log1))
+    b = run("play", "--replay", str(save), "--log", str(log2))
+    assert a.returncode == 0 and b.returncode == 0, b.stderr
+    assert a.stdout == b.stdout and log1.read_text() == log2.read_text()
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "zxdeck-replay-1", "seed": 1}')
+    r = run("play", "--replay", str(bad))
+    assert r.returncode == 2 and "malformed" in r.stderr

@@ -64,8 +64,8 @@ def make_printer(out: Callable[[str], None]) -> Callable[..., None]:
 @click.command("play")
 @click.option("--auto", is_flag=True, help="Two computer players play the whole game.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the game (coin flip, shuffles, agents).")
-@click.option("--p1", "p1", required=True, metavar="DECK", help="Deck file of player 1.")
-@click.option("--p2", "p2", required=True, metavar="DECK", help="Deck file of player 2.")
+@click.option("--p1", "p1", metavar="DECK", help="Deck file of player 1.")
+@click.option("--p2", "p2", metavar="DECK", help="Deck file of player 2.")
 @click.option("--ai1", default="greedy", show_default=True, help="Agent of player 1 (random, greedy, ...).")
 @click.option("--ai2", default="greedy", show_default=True, help="Agent of player 2.")
 @click.option("--log", "log_path", metavar="FILE.jsonl", help="Write the game as JSON Lines.")
@@ -74,21 +74,26 @@ def make_printer(out: Callable[[str], None]) -> Callable[..., None]:
 @click.option("--allow-illegal", is_flag=True, help="Play decks that break construction rules.")
 @click.option("--save", "save_path", metavar="FILE.json", help="Save the game as seed + actions (replay).")
 @click.option("--quiet", "-q", is_flag=True, help="Print only the result.")
+@click.option("--replay", "replay_path", metavar="FILE.json",
+              help="Show (and --log) a game saved with --save instead of playing a new one.")
 @pass_app
-def play_cmd(app: AppContext, auto: bool, seed: int, p1: str, p2: str, ai1: str, ai2: str,
-             log_path: str | None, turn_limit: int, allow_illegal: bool, save_path: str | None,
-             quiet: bool) -> None:
+def play_cmd(app: AppContext, auto: bool, seed: int, p1: str | None, p2: str | None, ai1: str,
+             ai2: str, log_path: str | None, turn_limit: int, allow_illegal: bool,
+             save_path: str | None, quiet: bool, replay_path: str | None) -> None:
     """Play a game of Z/X: computer vs computer with --auto, else you (player 1) vs --ai2."""
     from zxdeck.agents import make_agent
     from zxdeck.agents.match import agent_seed, play_game
     from zxdeck.engine.log import JsonlLogger
 
-    for name in (ai1, ai2):
-        make_agent(name)  # unknown agent: exit 2 before reading decks
-    spec1 = load_deck_spec(app, p1, allow_illegal, "p1")
-    spec2 = load_deck_spec(app, p2, allow_illegal, "p2")
-    if not auto:
-        sys.exit(run_interactive(app, spec1, spec2, ai2, seed, turn_limit, log_path))
+    if not replay_path:
+        if not p1 or not p2:
+            raise ZxError("give both decks: --p1 DECK --p2 DECK (or --replay FILE.json)")
+        for name in (ai1, ai2):
+            make_agent(name)  # unknown agent: exit 2 before reading decks
+        spec1 = load_deck_spec(app, p1, allow_illegal, "p1")
+        spec2 = load_deck_spec(app, p2, allow_illegal, "p2")
+        if not auto:
+            sys.exit(run_interactive(app, spec1, spec2, ai2, seed, turn_limit, log_path))
     listeners: list[Callable[..., None]] = []
     log_file = None
     if log_path:
@@ -105,8 +110,11 @@ def play_cmd(app: AppContext, auto: bool, seed: int, p1: str, p2: str, ai1: str,
             fn(g, event, data)
 
     try:
-        agents = (make_agent(ai1, agent_seed(seed, 0)), make_agent(ai2, agent_seed(seed, 1)))
-        g = play_game(spec1, spec2, agents, seed=seed, turn_limit=turn_limit, listener=listener)
+        if replay_path:
+            g = _replay_file(app, replay_path, listener)
+        else:
+            agents = (make_agent(ai1, agent_seed(seed, 0)), make_agent(ai2, agent_seed(seed, 1)))
+            g = play_game(spec1, spec2, agents, seed=seed, turn_limit=turn_limit, listener=listener)
     finally:
         if log_file is not None:
             log_file.close()
@@ -117,6 +125,22 @@ def play_cmd(app: AppContext, auto: bool, seed: int, p1: str, p2: str, ai1: str,
     if quiet:
         w = "draw" if g.winner is None else f"p{g.winner + 1}"
         click.echo(f"winner: {w} ({g.reason}) turns: {g.turn}")
+
+
+def _replay_file(app: AppContext, path: str, listener: Callable[..., None]) -> Any:
+    import json
+
+    from zxdeck.engine.replay import replay
+
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise ZxError(f"{path}: replay file not found") from None
+    except (OSError, ValueError) as exc:
+        raise ZxError(f"{path}: not a replay file ({exc})") from None
+    if not isinstance(data, dict):
+        raise ZxError(f"{path}: not a replay file")
+    return replay(data, app.catalog(), listener=listener)
 
 
 def register(group: click.Group) -> None:

@@ -55,11 +55,14 @@ def replay(data: dict[str, Any], catalog: Catalog, listener: Any = None) -> Game
     """Rebuild a game from `record()` data by applying every action again."""
     if data.get("format") != FORMAT:
         raise ZxError(f"replay: unknown format {data.get('format')!r}")
-    p1, p2 = (spec_from_json(d, catalog) for d in data["decks"])
-    g = Game(p1, p2, seed=data["seed"], turn_limit=data.get("turn_limit", 100), first=data.get("first"),
-             listener=listener)
-    for i, raw in enumerate(data["actions"]):
-        action = Action.from_json(raw)
+    try:
+        p1, p2 = (spec_from_json(d, catalog) for d in data["decks"])
+        g = Game(p1, p2, seed=int(data["seed"]), turn_limit=int(data.get("turn_limit", 100)),
+                 first=data.get("first"), listener=listener)
+        actions = [Action.from_json(raw) for raw in data["actions"]]
+    except (KeyError, TypeError, ValueError) as exc:
+        raise ZxError(f"replay: malformed record ({type(exc).__name__}: {exc})") from None
+    for i, action in enumerate(actions):
         if action not in g.legal_actions():
             raise ZxError(f"replay: action {i + 1} ({action}) is not legal")
         g.apply(action)
