@@ -242,7 +242,7 @@ def _keyword_or_word(text: str, i: int) -> Token:
     if vstart < len(text) and text[vstart] == '"':
         value, end = _read_quoted(text, vstart)
         return Token("term", text[i:end], i, key=key, op=op, value=value, quoted=True)
-    if vstart < len(text) and text[vstart] == "/" and field in REGEX_FIELDS and op == ":":
+    if vstart < len(text) and text[vstart] == "/" and field in REGEX_FIELDS and op in (":", "=", "!="):
         value, end = _read_regex(text, vstart)
         return Token("term", text[i:end], i, key=key, op=op, value=value, regex=True)
     value, end = _read_word(text, vstart)
