@@ -266,3 +266,57 @@ def test_b9_several_attacks_each_zx_once(table: Table) -> None:
     table.pick(0)
     assert len(g.players[1].life) == 2
     assert not table.legal("attack")
+
+
+def test_b6_life_trigger_and_event_from_life(table: Table) -> None:
+    """B-6: a `life` trigger fires on reveal; an event played from life resolves, then goes to the trash."""
+    g = table.g
+    table.to_main()
+    shout = zx("T-LT", "叫びの兵", "blue", 1, 1000, abilities=[
+        {"kind": "auto", "trigger": "life", "effects": [{"do": "gain_counter", "counter": "melody", "n": 1}]}])
+    bolt = event("T-LB", "反撃の雷", "blue", 2, ignition=True, abilities=[
+        {"kind": "event", "effects": [{"do": "destroy", "target": "attacker"}]}])
+    lives = _set_life(table, 1, [FILLER, shout, bolt])
+    me = table.add(RED, 0, "field", 4)
+    table.act("attack", me, PLAYER)
+    table.pass_battle()
+    table.pick(1)
+    assert g.players[1].counters["melody"] == 1 and lives[1] in g.players[1].charge
+    g.slept[me] = 0
+    g._legal = None
+    table.act("attack", me, PLAYER)
+    table.pass_battle()
+    table.pick(1)
+    assert table.kind == "pick:life_play_event" and g.current_player() == 1
+    table.pick(lives[2])
+    assert lives[2] in g.players[1].trash and not g.on_field(me) and me in g.players[0].charge
+
+
+def test_b6_void_bringer_on_an_ex_sends_it_to_the_dunamis(table: Table) -> None:
+    """B-6, X-5: a Z/X EX chosen by Void Bringer goes face up to its owner's dunamis, not the trash."""
+    g = table.g
+    table.to_main()
+    _set_life(table, 1, [FILLER, VB])
+    _set_life(table, 0, [FILLER, FILLER])
+    ex = table.add(zx("X-1", "覇竜", "red", 5, 9000, ctype="zx_ex"), 0, "field", 4)
+    table.act("attack", ex, PLAYER)
+    table.pass_battle()
+    table.pick(1)
+    table.pick(6)
+    table.pick(ex)
+    assert ex in g.players[0].dunamis and g.face_up[ex] == 1 and ex not in g.players[0].trash
+
+
+def test_enter_via_life_trigger(table: Table) -> None:
+    """A-2 `enter` with `via: life` fires only when the card is played from life (B-6)."""
+    g = table.g
+    table.to_main()
+    guard = zx("T-VL", "生命の守護者", "blue", 2, 4000, ignition=True, abilities=[
+        {"kind": "auto", "trigger": "enter", "via": "life", "effects": [{"do": "draw", "n": 2}]}])
+    _set_life(table, 1, [FILLER, guard])
+    me = table.add(RED, 0, "field", 4)
+    table.act("attack", me, PLAYER)
+    table.pass_battle()
+    table.pick(1)
+    table.pick(8)
+    assert len(g.players[1].hand) == 2
