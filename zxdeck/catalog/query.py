@@ -50,7 +50,6 @@ KEYWORDS: dict[str, str] = {
 KEYWORD_HELP = "name/n, id, type/t, color/c, cost, power/pow, race/r, is, not, player, text/o"
 NUMERIC = frozenset({"cost", "power"})
 REGEX_FIELDS = frozenset({"name", "text"})
-OPERATORS = ("<=", ">=", "!=", ":", "=", "<", ">")
 SQL_OPS = {":": "=", "=": "=", "!=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
 TYPE_VALUES: dict[str, tuple[str, ...]] = {t: (t,) for t in TYPES} | {
     "ex": ("zx_ex", "event_ex"),
@@ -81,7 +80,7 @@ FTS_MIN = 3  # the trigram index finds substrings of 3 characters or more
 INT_LIMIT = 2**62  # numbers are clamped to this, which keeps every comparison's meaning
 
 _KEY = re.compile(r"([A-Za-z_]+)(<=|>=|!=|:|=|<|>)")
-_NUMERIC_SPACED = re.compile(r"(cost|power|pow)\s*(<=|>=|!=|=|<|>)\s*", re.IGNORECASE)
+_NUMERIC_SPACED = re.compile(r"(cost|power|pow)\s*(<=|>=|!=|:|=|<|>)\s*", re.IGNORECASE)
 _WORD_END = re.compile(r"[\s()]")
 
 
@@ -226,7 +225,7 @@ def tokenize(query: str) -> list[Token]:
 
 def _keyword_or_word(text: str, i: int) -> Token:
     spaced = _NUMERIC_SPACED.match(text, i)
-    if spaced and spaced.end() > i + len(spaced.group(1)):  # "cost >= 3" with spaces
+    if spaced:  # cost and power also allow spaces: "cost >= 3", "power: 5000"
         key, op = spaced.group(1), spaced.group(2)
         vstart = spaced.end()
     else:
