@@ -84,6 +84,15 @@ def test_open_catalog_rebuilds_the_full_catalog(catalog_file: Path) -> None:
         assert cached.find("紅蓮の剣士ジーク").id == "T01-001"
 
 
+def test_extra_values_json_cannot_hold_become_strings(tmp_path: Path) -> None:
+    """docs/DATABASE.md: a YAML date in an unknown key is kept as its ISO string."""
+    path = tmp_path / "dated.yaml"
+    path.write_text("cards:\n  - {id: A-1, name: a, type: zx, released: 2020-01-31, tags: [x, 1]}\n",
+                    encoding="utf-8")
+    (card,) = open_catalog(path).cards
+    assert card.extra == {"released": "2020-01-31", "tags": ["x", 1]}
+
+
 def test_open_catalog_round_trip_on_a_synthetic_catalog(tmp_path: Path) -> None:
     path = tmp_path / "synthetic.yaml"
     path.write_text(synthetic_catalog_yaml(400, seed=7), encoding="utf-8")
