@@ -58,7 +58,7 @@ ATOMS = [
     "c:red", "c:u", "c:colorless", "t:zx", "t:ex", "t:player", "cost<=2", "cost>4", "cost!=3",
     "power>=6000", "power<2000", "r:ドラゴン", "r:ぎあ", "is:ig", "is:lr", "is:es", "not:vb",
     "player:プレイヤー1", "o:カード", "o:ダメージ", 'o:"draw a card"', "o:か", "n:の", "n:紅",
-    "n:/^紅/", "o:/ライフ|void/", "id:S00-1", "id:t01", "id=T01-001", "ドラゴン", "dragon",
+    "n:/^紅/", "o:/ライフ|void/", "n:/^$/", "o:/^$/", "n!=/の/", "id:S00-1", "id:t01", "id=T01-001", "ドラゴン", "dragon",
     "knight", "ab", '"sky dragon"', '!"どらごん"', "竜", "1枚", "カードを1枚",
 ]
 

@@ -69,7 +69,7 @@ CASES: list[tuple[str, set[str]]] = [
     # name / n / regex / exact
     ("n:千歳", {"P01-001", "OB01-001", "EV01-001"}), ("name:siegh", {"T01-001"}),
     ("n:SIEGH", {"T01-001"}), ("n:/^どらごん$/", {"T01-012"}), ("n:/ドラゴン/", {"T01-002", "T01-012"}),
-    ("name:/^sky/", {"EX01-001"}), ("n:/a\\/b/", set()), ("n=/^sky/", {"EX01-001"}),
+    ("name:/^sky/", {"EX01-001"}), ("n:/^$/", {"T01-011", "T01-012", "P01-002", "OB01-001", "EV01-001", "SH01-001"}), ("n:/a\\/b/", set()), ("n=/^sky/", {"EX01-001"}),
     ("n!=/の/", set(ALL_IDS) - {"T01-001", "T01-002", "T01-003", "T01-004", "T01-006", "OB01-001",
                                 "EV01-001", "SH01-001", "P01-002"}),
     ("!どらごん", {"T01-012"}), ('!"ドラゴン"', {"T01-012"}), ('!"siegh,  crimson swordsman"', {"T01-001"}),
@@ -120,6 +120,16 @@ def test_t9_colors_and_colorless(db) -> None:
     assert count(db, "t:player c:colorless") == 0
     assert count(db, "t:player cost=0") == 0
     assert count(db, "t:player -c:red") == 2
+
+
+@pytest.mark.parametrize("query", ["n:/^どらごん$/", "o:/\\d{4}/", "n:/^$/ c:colorless", "-n:/の/ t:zx",
+                                   "n!=/の/ or o:/gate/"])
+def test_sql_regexp_function_agrees_with_the_python_regex_pass(db, query: str) -> None:
+    """compile_query alone uses the registered REGEXP function; search() runs regexes in Python."""
+    where, params = compile_query(parse(query))
+    assert "regexp(" in where
+    rows = db.execute(f"SELECT c.id FROM card_search AS c WHERE {where} ORDER BY c.rowid", params)
+    assert [r[0] for r in rows] == search_ids(db, query)
 
 
 def test_several_arguments_are_joined(db) -> None:

@@ -286,6 +286,7 @@ class CatalogDB:
     build_seconds: float = 0.0
     fts: bool = True  # the trigram index exists (meta `fts`)
     _cards: list[Card] | None = field(default=None, repr=False)
+    _folded: dict[tuple[str, ...], list[tuple]] = field(default_factory=dict, repr=False)
 
     def execute(self, sql: str, params: Iterable[Any] = ()) -> list[tuple]:
         """Run a read-only statement; a cache found corrupt on the way is rebuilt once, then retried."""
@@ -305,7 +306,19 @@ class CatalogDB:
         with contextlib.suppress(sqlite3.Error):
             self.conn.close()
         self.conn, self.path, self.built, self.fts = fresh.conn, fresh.path, True, fresh.fts
+        self._folded.clear()
         self.build_seconds = fresh.build_seconds
+
+    def folded_rows(self, columns: tuple[str, ...]) -> list[tuple]:
+        """(rowid, *columns) of every card, for Python-side matching (/regex/ terms); kept for
+        later queries on this connection. `text_f` comes from `cards`, the rest from `card_search`."""
+        if columns not in self._folded:
+            allowed = set(SEARCH_COLUMNS) | {"text_f"}
+            if not set(columns) <= allowed:
+                raise ValueError(f"not a folded column: {columns}")
+            table = "cards" if "text_f" in columns else "card_search"
+            self._folded[columns] = self.execute(f"SELECT rowid, {', '.join(columns)} FROM {table}")
+        return self._folded[columns]
 
     def cards(self) -> list[Card]:
         """Every card, in catalog order."""
