@@ -540,7 +540,11 @@ def _run_regexes(db: CatalogDB, node: Node) -> Node:
             return node
         pattern = re.compile(node.value, re.IGNORECASE)
         rows = db.folded_rows(_CONTAINS_COLUMNS[node.field])
-        found = [row[0] for row in rows if any(pattern.search(v) for v in row[1:])]
+        find = pattern.search
+        if len(rows) and len(rows[0]) == 3:  # name: name_f, name_en_f (no generator: 2x faster)
+            found = [r[0] for r in rows if find(r[1]) or find(r[2])]
+        else:
+            found = [r[0] for r in rows if any(find(v) for v in r[1:])]
         return Term("rowids", "in", found, node.source)
     if isinstance(node, Not):
         return Not(_run_regexes(db, node.child))
