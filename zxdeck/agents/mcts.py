@@ -16,10 +16,12 @@ moves) does:
    same node. Children are chosen by UCB1 with availability counts (Cowling,
    Powley & Whitehouse 2012); decisions with a single legal action are
    played without a node.
-3. **Roll out** to the end of the game with an epsilon-greedy policy (the
-   `greedy` agent, a random legal action with probability `epsilon`).
-4. **Back up** 1 for a win, 0.5 for a draw, 0 for a loss, each node scored
-   for the player who chose it.
+3. **Roll out** with an epsilon-greedy policy (the `greedy` agent, a random
+   legal action with probability `epsilon`) to the end of the game or for
+   `horizon` more turns, whichever comes first.
+4. **Back up** 1 for a win, 0.5 for a draw, 0 for a loss; a rollout cut by
+   the horizon is scored by `evaluate` (life, field, hand and resources),
+   a value between 0 and 1. Each node is scored for the player who chose it.
 
 The move played is the most visited root action.
 """
@@ -130,11 +132,12 @@ class MctsAgent:
     name = "mcts"
 
     def __init__(self, seed: int = 0, budget: int = DEFAULT_BUDGET, epsilon: float = 0.1,
-                 exploration: float = 0.7, rollout_limit: int = 2000) -> None:
+                 exploration: float = 0.7, horizon: int = 2, rollout_limit: int = 2000) -> None:
         self.rng = random.Random(seed)
         self.budget = budget
         self.epsilon = epsilon
         self.exploration = exploration
+        self.horizon = horizon
         self.rollout_limit = rollout_limit
         self._policy = GreedyAgent(seed)
         self.last_stats: dict[str, Any] = {}
@@ -208,15 +211,32 @@ class MctsAgent:
             path.append(child)
             node = child
         steps = 0
-        while not g.over and steps < self.rollout_limit:
+        last_turn = g.turn + self.horizon
+        while not g.over and steps < self.rollout_limit and g.turn <= last_turn:
             g.apply(self._rollout_action(g))
             steps += 1
+        if g.over:
+            v0 = 0.5 if g.winner is None else (1.0 if g.winner == 0 else 0.0)
+        else:
+            v0 = evaluate(g, 0)
         for nd in path:
             nd.n += 1
-            if g.winner is None:
-                nd.w += 0.5
-            elif g.winner == nd.player:
-                nd.w += 1.0
+            nd.w += v0 if nd.player == 0 else 1.0 - v0
+
+
+def evaluate(g: Game, p: int) -> float:
+    """How good an unfinished game looks for player `p`, between 0 and 1 (a logistic of a score).
+
+    Life counts most (it is how games are won), then power on the field,
+    cards in hand and resources.
+    """
+    score = 0.0
+    for q, sign in ((p, 1.0), (1 - p, -1.0)):
+        ps = g.players[q]
+        power = sum(g.power(u) for u in g.units_of(q))
+        score += sign * (1.0 * len(ps.life) + power / 10000 + 0.15 * len(ps.hand)
+                         + 0.1 * len(ps.resources))
+    return 1.0 / (1.0 + math.exp(-score))
 
 
 def root_total(root: _Node) -> int:
