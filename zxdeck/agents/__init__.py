@@ -38,10 +38,12 @@ def make_agent(name: str, seed: int = 0) -> Agent:
 
 def _register_builtin() -> None:
     from zxdeck.agents.greedy import GreedyAgent
+    from zxdeck.agents.mcts import MctsAgent
     from zxdeck.agents.random_agent import RandomAgent
 
     register("random", RandomAgent)
     register("greedy", GreedyAgent)
+    register("mcts", MctsAgent)
 
 
 _register_builtin()
