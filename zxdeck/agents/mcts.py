@@ -140,6 +140,7 @@ class MctsAgent:
         self.horizon = horizon
         self.rollout_limit = rollout_limit
         self._policy = GreedyAgent(seed)
+        self._policy.rng = self.rng  # one generator: saving its state saves the agent's
         self.last_stats: dict[str, Any] = {}
 
     def choose(self, game: Game) -> Action:

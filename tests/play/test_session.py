@@ -1,0 +1,184 @@
+"""The terminal game driven through typed lines: numbers, commands, wrong input, stop and resume."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from conftest import Person, capture_console, choices_in
+
+from zxdeck.play import new_session, open_session
+from zxdeck.play.savefile import read_save
+
+JUNK = ["", "   ", "abc", "0", "999", "-1", "1.5", "card", "card 999", "card zzz", "help", "board",
+        "hand", "log 3", "ｘｙｚ", "\x1b[2J", "card #1", "c 2", "?", "2 3", "🐉"]
+
+
+def session(tmp_path, specs, person, seed=1, ai="greedy", budget=None, name="game.json", **kw):
+    console, buf = capture_console()
+    s = new_session(specs["red"], specs["blue"], ai=ai, seed=seed, budget=budget,
+                    save_path=tmp_path / name, console=console, input_fn=person, **kw)
+    return s, buf
+
+
+def random_person(seed: int, junk_every: int = 0) -> Person:
+    """Answers a valid random number (and, every `junk_every` prompts, a wrong line first)."""
+    rng = random.Random(seed)
+    count = 0
+
+    def answer(prompt: str) -> str:
+        nonlocal count
+        count += 1
+        n = choices_in(prompt)
+        if junk_every and count % junk_every == 0:
+            return rng.choice(JUNK)
+        return str(rng.randint(1, n)) if n else "n"
+
+    return Person(fallback=answer)
+
+
+def test_whole_game_by_typing_numbers_commands_and_junk(tmp_path, specs):
+    """A full game typed line by line, one wrong line or command in three: it ends, never crashes."""
+    person = random_person(7, junk_every=3)
+    s, buf = session(tmp_path, specs, person)
+    assert s.run() == 0
+    out = buf.getvalue()
+    assert s.g.is_over()
+    assert "対戦終了" in out
+    assert "は選択肢でもコマンドでもありません" in out  # 'abc' etc. got the hint
+    assert "という選択肢はありません" in out  # 999 / 0 got the hint
+    assert "How to play" in out  # help
+    # the saved file is the finished game, replayable
+    data = read_save(tmp_path / "game.json")
+    assert len(data["actions"]) == len(s.g.history)
+
+
+def test_every_prompt_offers_exactly_the_engine_actions(tmp_path, specs):
+    """The person is offered the same actions the engine offers computer players, numbered 1..N."""
+    seen: dict[str, int] = {}
+    holder: list = []
+
+    def answer(prompt: str) -> str:
+        g = holder[0].g
+        n = choices_in(prompt)
+        assert n == len(g.legal_actions()) > 1
+        assert g.current_player() == 0
+        seen[g.decision_kind()] = seen.get(g.decision_kind(), 0) + 1
+        return str(rng.randint(1, n))
+
+    rng = random.Random(3)
+    kinds: set[str] = set()
+    for seed in range(4):
+        seen.clear()
+        s, buf = session(tmp_path, specs, Person(fallback=answer), seed=seed, name=f"g{seed}.json")
+        holder[:] = [s]
+        assert s.run() == 0
+        kinds |= set(seen)
+    # the person decided the mulligan, the resource and ignition phases, the main phase, battle
+    # event steps, paying costs, and picks (squares, life cards, ...)
+    for k in ("mulligan", "resource", "ignite", "main", "battle"):
+        assert k in kinds, kinds
+    assert any(k.startswith("pick:") for k in kinds), kinds
+
+
+def test_choices_are_grouped_and_fit(tmp_path, specs):
+    """Plays of one card to several squares share a line; every line fits 80 columns."""
+    from wcwidth import wcswidth
+
+    person = Person(["1", "1"] + ["2"] * 3)  # keep, (no resource), then play something
+    s, buf = session(tmp_path, specs, person, seed=2)
+    assert s.run() == 0  # end of input: saved, status 0
+    out = buf.getvalue()
+    for line in out.splitlines():
+        assert wcswidth(line) <= 80, line
+    assert "を登場 (コスト" in out
+
+
+def test_eof_saves_and_resume_continues_exactly(tmp_path, specs, catalog):
+    """Ctrl-D stops and saves; --resume continues exactly: same moves as a game never stopped."""
+    rng = random.Random(5)
+    script = [str(rng.choice([1, 2])) for _ in range(400)]
+
+    def answer_from(script_iter):
+        def answer(prompt: str) -> str:
+            n = choices_in(prompt)
+            v = int(next(script_iter))
+            return str(min(v, n))
+        return answer
+
+    # the whole game in one go
+    s1, _ = session(tmp_path, specs, Person(fallback=answer_from(iter(script))), name="full.json",
+                    ai="mcts", budget=8)
+    assert s1.run() == 0
+    full = list(s1.g.history)
+    assert s1.g.is_over()
+
+    # the same, stopped after 12 answers by end of input, then resumed
+    it = iter(script)
+    first = Person([answer_from(it)("選択 1-2") for _ in range(12)])
+    s2, buf2 = session(tmp_path, specs, first, name="part.json", ai="mcts", budget=8)
+    assert s2.run() == 0
+    assert not s2.g.is_over()
+    out = buf2.getvalue()
+    assert "zxdeck play --resume" in out and "part.json" in out
+
+    console, buf3 = capture_console()
+    s3 = open_session(tmp_path / "part.json", catalog, console=console,
+                      input_fn=Person(fallback=answer_from(it)))
+    assert s3.agent.budget == 8
+    assert s3.run() == 0
+    assert s3.g.history == full
+
+
+def test_ctrl_c_saves_with_status_130(tmp_path, specs, catalog):
+    person = Person(["1", "^C"])
+    s, buf = session(tmp_path, specs, person)
+    assert s.run() == 130
+    out = buf.getvalue()
+    assert "Ctrl-C" in out and "--resume" in out
+    data = json.loads((tmp_path / "game.json").read_text(encoding="utf-8"))
+    assert data["play"]["ai"] == "greedy" and data["play"]["human"] == 0
+    s2 = open_session(tmp_path / "game.json", catalog, input_fn=Person())
+    assert s2.g.history == s.g.history
+
+
+def test_quit_and_concede(tmp_path, specs):
+    s, buf = session(tmp_path, specs, Person(["quit"]))
+    assert s.run() == 0
+    assert "続きから" in buf.getvalue()
+    s, buf = session(tmp_path, specs, Person(["concede", "n", "concede", "y"]), name="c.json")
+    assert s.run() == 0
+    out = buf.getvalue()
+    assert "投了しません" in out and "投了しました" in out
+
+
+def test_card_command_shows_full_text(tmp_path, specs):
+    """card N prints the card tagged #N on the screen in full (text included)."""
+    s, buf = session(tmp_path, specs, Person(["card 1"]), seed=4)
+    s.run()
+    iid = s.screen.refs[0]
+    card = s.g.cards[iid]
+    out = buf.getvalue()
+    assert f"{card.name}  ({card.id})" in out
+    first_text_line = card.text.splitlines()[0][:10] if card.text else "(テキストなし)"
+    assert first_text_line in out
+
+
+def test_news_shows_what_the_computer_did(tmp_path, specs):
+    """After the computer's turn the person sees its moves as short log lines."""
+    holder: list = []
+    seen_news: list[str] = []
+
+    def answer(prompt: str) -> str:
+        s = holder[0]
+        if s.g.turn >= 3:
+            raise EOFError
+        return "2" if choices_in(prompt) >= 2 else "1"
+
+    s, buf = session(tmp_path, specs, Person(fallback=answer), seed=6)
+    holder.append(s)
+    s.run()
+    out = buf.getvalue()
+    seen_news = [ln for ln in out.splitlines() if ln.startswith("P2 ") or "相手:" in ln]
+    assert "-- 前回の選択から" in out
+    assert seen_news, "no line tells what the computer (P2) did"

@@ -1,0 +1,135 @@
+"""Playing Z/X at the terminal: a person against a computer agent (`zxdeck play`), and the
+replay viewer (`zxdeck replay`).
+
+- `screen.py`: the field, zones, hand and dunamis as text (80 columns, East Asian width).
+- `session.py`: the input loop (numbered choices, commands, hints, saving).
+- `savefile.py`: save files (seed + actions + who plays) and resuming.
+- `replay_view.py`: a saved game or a `--log` file, move by move, forward and back.
+
+`start_game(...)` and `resume_game(...)` are what the CLI calls; both return the exit status.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+from collections.abc import Callable
+from pathlib import Path
+from typing import IO, Any
+
+from rich.console import Console
+
+from zxdeck.catalog.loader import Catalog
+from zxdeck.engine import Game
+from zxdeck.engine.state import DeckSpec
+from zxdeck.errors import ZxError
+from zxdeck.play.savefile import PlaySetup, load_game, make_opponent
+from zxdeck.play.session import PlaySession
+
+
+def default_save_path(seed: int) -> Path:
+    """Where a game is saved when no --save is given: ./zxdeck-game-SEED-YYYYMMDD-HHMMSS.json."""
+    stamp = _dt.datetime.now().strftime("%Y%m%d-%H%M%S")
+    return Path(f"zxdeck-game-{seed}-{stamp}.json")
+
+
+def _open_log(path: str | None) -> tuple[IO[str] | None, Callable[..., None] | None]:
+    if not path:
+        return None, None
+    from zxdeck.engine.log import JsonlLogger
+
+    try:
+        f = open(path, "w", encoding="utf-8")  # noqa: SIM115 - closed by the caller
+    except OSError as exc:
+        raise ZxError(f"{path}: cannot write the log: {exc.strerror}") from None
+    return f, JsonlLogger(f)
+
+
+def new_session(p1: DeckSpec, p2: DeckSpec, ai: str = "greedy", seed: int = 0,
+                turn_limit: int = 100, budget: int | None = None,
+                save_path: str | Path | None = None, log: str | None = None,
+                console: Console | None = None, input_fn: Callable[[str], str] = input,
+                agent_seed: int | None = None) -> PlaySession:
+    """A new game, the person as player 1 against agent `ai`, ready to `run()` (then `close()`)."""
+    from zxdeck.agents.match import agent_seed as _agent_seed
+
+    setup = PlaySetup(human=0, ai=ai, budget=budget,
+                      agent_seed=_agent_seed(seed, 1) if agent_seed is None else agent_seed, log=log)
+    agent = make_opponent(setup)
+    path = Path(save_path) if save_path else default_save_path(seed)
+    log_file, logger = _open_log(log)
+    session = PlaySession(None, agent, setup, path, console=console,  # type: ignore[arg-type]
+                          input_fn=input_fn)
+    session.log_file = log_file
+    session.extra_listener = logger
+    try:
+        session.g = Game(p1, p2, seed=seed, turn_limit=turn_limit, listener=session.listener)
+    except BaseException:
+        session.close()
+        raise
+    return session
+
+
+def open_session(path: str | Path, catalog: Catalog, budget: int | None = None,
+                 console: Console | None = None,
+                 input_fn: Callable[[str], str] = input) -> PlaySession:
+    """A saved game rebuilt move by move, ready to continue exactly where it stopped.
+
+    Its log file (if it had one) is written again in full while the moves are replayed.
+    """
+    from zxdeck.play.savefile import read_save
+    from zxdeck.play.session import narration
+
+    log_path = (read_save(path).get("play") or {}).get("log")
+    log_file, logger = _open_log(log_path)
+    lines: list[str] = []
+
+    def listener(g: Game, event: str, data: dict[str, Any]) -> None:
+        if logger is not None:
+            logger(g, event, data)
+        lines.extend(narration(g, event, data))
+
+    try:
+        game, setup, agent = load_game(path, catalog, listener)
+    except BaseException:
+        if log_file is not None:
+            log_file.close()
+        raise
+    if budget is not None:
+        setup.budget = budget
+        if hasattr(agent, "budget"):
+            agent.budget = budget
+    session = PlaySession(game, agent, setup, path, console=console, input_fn=input_fn,
+                          log_lines=lines)
+    session.log_file = log_file
+    session.extra_listener = logger
+    session.shown = max(0, len(lines) - 8)  # remind the person of the last moves
+    game.listener = session.listener
+    return session
+
+
+def start_game(p1: DeckSpec, p2: DeckSpec, **options: Any) -> int:
+    """Play a new game at the terminal (options of `new_session`); returns the exit status."""
+    session = new_session(p1, p2, **options)
+    try:
+        return session.run()
+    finally:
+        session.close()
+
+
+def resume_game(path: str | Path, catalog: Catalog, budget: int | None = None,
+                console: Console | None = None, input_fn: Callable[[str], str] = input) -> int:
+    """Continue a saved game; returns the exit status."""
+    session = open_session(path, catalog, budget, console, input_fn)
+    try:
+        if session.g.over:
+            session.out(f"{path}: この対戦はもう終わっています。再生: zxdeck replay {path}")
+            return 0
+        return session.run()
+    finally:
+        session.close()
+
+
+__all__ = [
+    "PlaySession", "PlaySetup", "default_save_path", "new_session", "open_session", "resume_game",
+    "start_game",
+]
