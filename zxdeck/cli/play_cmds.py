@@ -1,7 +1,7 @@
 """`zxdeck play`: a whole game between computer players (`--auto`), with a JSON Lines log.
 
-Without `--auto` a person plays player 1 at the terminal: that mode plugs in
-through `run_interactive` below (issue 5); until then it is refused with exit 2.
+Without `--auto` a person plays player 1 at the terminal (`zxdeck.play`, through
+`run_interactive` below); `--resume FILE` continues a saved terminal game.
 """
 
 from __future__ import annotations
@@ -37,9 +37,12 @@ def load_deck_spec(app: AppContext, path: str, allow_illegal: bool, label: str) 
 
 
 def run_interactive(app: AppContext, p1: Any, p2: Any, ai2: str, seed: int, turn_limit: int,
-                    log: str | None) -> int:
-    """Hook for the terminal mode (a person is player 1). Replace or reimplement in issue 5."""
-    raise ZxError("the interactive mode is not available yet: use --auto", EXIT_USAGE)
+                    log: str | None, budget: int | None = None, save_path: str | None = None) -> int:
+    """The terminal mode: a person is player 1 against `ai2` (zxdeck.play)."""
+    from zxdeck.play import start_game
+
+    return start_game(p1, p2, ai=ai2, seed=seed, turn_limit=turn_limit, budget=budget,
+                      save_path=save_path, log=log)
 
 
 def make_printer(out: Callable[[str], None]) -> Callable[..., None]:
@@ -76,15 +79,24 @@ def make_printer(out: Callable[[str], None]) -> Callable[..., None]:
 @click.option("--quiet", "-q", is_flag=True, help="Print only the result.")
 @click.option("--replay", "replay_path", metavar="FILE.json",
               help="Show (and --log) a game saved with --save instead of playing a new one.")
+@click.option("--resume", "resume_path", metavar="FILE.json",
+              help="Continue a terminal game saved by quit, Ctrl-C or Ctrl-D.")
+@click.option("--budget", type=click.IntRange(1), default=None,
+              help="Simulations per decision of the mcts agent (default 200).")
 @pass_app
 def play_cmd(app: AppContext, auto: bool, seed: int, p1: str | None, p2: str | None, ai1: str,
              ai2: str, log_path: str | None, turn_limit: int, allow_illegal: bool,
-             save_path: str | None, quiet: bool, replay_path: str | None) -> None:
+             save_path: str | None, quiet: bool, replay_path: str | None,
+             resume_path: str | None, budget: int | None) -> None:
     """Play a game of Z/X: computer vs computer with --auto, else you (player 1) vs --ai2."""
     from zxdeck.agents import make_agent
     from zxdeck.agents.match import agent_seed, play_game
     from zxdeck.engine.log import JsonlLogger
 
+    if resume_path:
+        from zxdeck.play import resume_game
+
+        sys.exit(resume_game(resume_path, app.catalog(), budget=budget))
     if not replay_path:
         if not p1 or not p2:
             raise ZxError("give both decks: --p1 DECK --p2 DECK (or --replay FILE.json)")
@@ -93,7 +105,8 @@ def play_cmd(app: AppContext, auto: bool, seed: int, p1: str | None, p2: str | N
         spec1 = load_deck_spec(app, p1, allow_illegal, "p1")
         spec2 = load_deck_spec(app, p2, allow_illegal, "p2")
         if not auto:
-            sys.exit(run_interactive(app, spec1, spec2, ai2, seed, turn_limit, log_path))
+            sys.exit(run_interactive(app, spec1, spec2, ai2, seed, turn_limit, log_path, budget,
+                                     save_path))
     listeners: list[Callable[..., None]] = []
     log_file = None
     if log_path:
@@ -114,6 +127,9 @@ def play_cmd(app: AppContext, auto: bool, seed: int, p1: str | None, p2: str | N
             g = _replay_file(app, replay_path, listener)
         else:
             agents = (make_agent(ai1, agent_seed(seed, 0)), make_agent(ai2, agent_seed(seed, 1)))
+            for agent in agents:  # --budget: simulations of the mcts agent
+                if budget is not None and hasattr(agent, "budget"):
+                    agent.budget = budget
             g = play_game(spec1, spec2, agents, seed=seed, turn_limit=turn_limit, listener=listener)
     finally:
         if log_file is not None:
