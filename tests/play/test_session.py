@@ -90,7 +90,8 @@ def test_choices_are_grouped_and_fit(tmp_path, specs):
     assert s.run() == 0  # end of input: saved, status 0
     out = buf.getvalue()
     for line in out.splitlines():
-        assert wcswidth(line) <= 80, line
+        if str(tmp_path) not in line:  # the resume command is one line, whatever the path
+            assert wcswidth(line) <= 80, line
     assert "を登場 (コスト" in out
 
 
@@ -108,7 +109,7 @@ def test_eof_saves_and_resume_continues_exactly(tmp_path, specs, catalog):
 
     # the whole game in one go
     s1, _ = session(tmp_path, specs, Person(fallback=answer_from(iter(script))), name="full.json",
-                    ai="mcts", budget=8)
+                    ai="mcts", budget=3)
     assert s1.run() == 0
     full = list(s1.g.history)
     assert s1.g.is_over()
@@ -116,7 +117,7 @@ def test_eof_saves_and_resume_continues_exactly(tmp_path, specs, catalog):
     # the same, stopped after 12 answers by end of input, then resumed
     it = iter(script)
     first = Person([answer_from(it)("選択 1-2") for _ in range(12)])
-    s2, buf2 = session(tmp_path, specs, first, name="part.json", ai="mcts", budget=8)
+    s2, buf2 = session(tmp_path, specs, first, name="part.json", ai="mcts", budget=3)
     assert s2.run() == 0
     assert not s2.g.is_over()
     out = buf2.getvalue()
@@ -125,7 +126,7 @@ def test_eof_saves_and_resume_continues_exactly(tmp_path, specs, catalog):
     console, buf3 = capture_console()
     s3 = open_session(tmp_path / "part.json", catalog, console=console,
                       input_fn=Person(fallback=answer_from(it)))
-    assert s3.agent.budget == 8
+    assert s3.agent.budget == 3
     assert s3.run() == 0
     assert s3.g.history == full
 

@@ -16,6 +16,7 @@ drive whole games through a list of lines.
 from __future__ import annotations
 
 import contextlib
+import shlex
 import signal
 import unicodedata
 from collections.abc import Callable
@@ -170,7 +171,8 @@ class PlaySession:
             self.save()
         self.show_board()
         self.out(self._result_line(), style="bold")
-        self.out(f"対戦は {self.save_path} に保存されました。再生: zxdeck replay {self.save_path}")
+        self.out(f"対戦は {self.save_path} に保存されました。")
+        self.console.print(Text(f"再生: zxdeck replay {shlex.quote(str(self.save_path))}"))
         return 0
 
     def _result_line(self) -> str:
@@ -184,7 +186,9 @@ class PlaySession:
     def _stop(self, why: str, code: int) -> int:
         self.save()
         self.out(f"{why}。対戦を保存しました: {self.save_path}")
-        self.out(f"続きから: {self.resume_hint} {self.save_path}", style="bold")
+        # never wrapped: the command must stay one line to copy
+        self.console.print(Text(f"続きから: {self.resume_hint} {shlex.quote(str(self.save_path))}",
+                                style="bold"))
         return code
 
     # ------------------------------------------------------------------ one decision

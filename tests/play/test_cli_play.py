@@ -1,0 +1,128 @@
+"""`zxdeck play` (a person at the terminal), `--resume`, and `zxdeck replay`, through the CLI."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+from click.testing import CliRunner
+from conftest import DECKS, ROOT
+
+from zxdeck.cli import cli
+from zxdeck.errors import ZxError
+
+RED, BLUE = str(DECKS / "red.txt"), str(DECKS / "blue.txt")
+
+
+def run(args: list[str], stdin: str = "") -> tuple[int, str]:
+    res = CliRunner().invoke(cli, args, input=stdin, catch_exceptions=False)
+    return res.exit_code, res.output
+
+
+def test_play_a_whole_game_through_stdin(tmp_path):
+    """Issue 5: typing numbers (2 is always legal: forced choices are never asked) and wrong lines."""
+    save = tmp_path / "g.json"
+    lines = []
+    for i in range(3000):
+        lines.append(["2", "2", "nonsense", "2", "99", "board", "2", "card 1", "2"][i % 9])
+    code, out = run(["play", "--p1", RED, "--p2", BLUE, "--seed", "3", "--save", str(save)],
+                    "\n".join(lines) + "\n")
+    assert code == 0
+    assert "対戦終了" in out
+    assert "は選択肢でもコマンドでもありません" in out
+    data = json.loads(save.read_text(encoding="utf-8"))
+    assert data["format"] == "zxdeck-replay-1" and data["actions"]
+    # replaying the finished game: every move, and it ends with the result
+    code, text = run(["replay", str(save), "--all"])
+    assert code == 0
+    assert text.count("\n") > len(data["actions"])
+    assert "対戦終了" in text
+
+
+def test_interrupted_then_resumed_through_the_cli(tmp_path):
+    """Ctrl-D (end of input) saves and prints the resume command; --resume goes on to the end."""
+    save = tmp_path / "s.json"
+    code, out = run(["play", "--p1", RED, "--p2", BLUE, "--seed", "5", "--save", str(save),
+                     "--log", str(tmp_path / "s.jsonl")], "1\n2\n")
+    assert code == 0
+    assert f"zxdeck play --resume {save}" in out
+    n_saved = len(json.loads(save.read_text(encoding="utf-8"))["actions"])
+    code, out = run(["play", "--resume", str(save)], "\n".join(["2"] * 3000) + "\n")
+    assert code == 0
+    assert "対戦終了" in out
+    data = json.loads(save.read_text(encoding="utf-8"))
+    assert len(data["actions"]) > n_saved
+    # the log was written again in full on resume, ending with game_over
+    log = [json.loads(x) for x in (tmp_path / "s.jsonl").read_text(encoding="utf-8").splitlines()]
+    assert log[0]["event"] in ("game_start", "setup_done") or log[0]["seq"] == 0
+    assert log[-1]["event"] == "game_over"
+    # resuming a finished game says so
+    code, out = run(["play", "--resume", str(save)])
+    assert code == 0 and "終わっています" in out
+
+
+def test_resume_errors_are_one_line(tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json", encoding="utf-8")
+    wrong = tmp_path / "wrong.json"
+    wrong.write_text(json.dumps({"format": "zxdeck-replay-1", "seed": 1, "decks": [
+        {"main": ["NOPE-1"]}, {"main": ["NOPE-1"]}], "actions": []}), encoding="utf-8")
+    for path, msg in ((tmp_path / "missing.json", "no such file"), (bad, "not a saved game"),
+                      (wrong, "NOPE-1")):
+        res = CliRunner().invoke(cli, ["play", "--resume", str(path)])
+        assert isinstance(res.exception, ZxError), res.output
+        assert res.exception.exit_code == 2 and msg in str(res.exception)
+        assert str(path) in str(res.exception)
+    r = subprocess.run([sys.executable, "-m", "zxdeck", "play", "--resume", str(bad)],
+                       capture_output=True, text=True, cwd=ROOT)
+    assert r.returncode == 2
+    assert r.stderr.count("\n") == 1 and "not a saved game" in r.stderr
+
+
+def test_replay_steps_forward_and_back(tmp_path):
+    save = tmp_path / "a.json"
+    code, _ = run(["play", "--auto", "--seed", "2", "--p1", RED, "--p2", BLUE, "-q", "--save", str(save)])
+    assert code == 0
+    n = len(json.loads(save.read_text(encoding="utf-8"))["actions"])
+    code, out = run(["replay", str(save)], "\n\nb\n5\nt 2\nxyz\n99999\ne\n\nq\n")
+    assert code == 0
+    heads = [line.split()[1] for line in out.splitlines() if line.startswith("手 ")]
+    assert heads[:5] == [f"{k}/{n}" for k in (0, 1, 2, 1, 5)]
+    assert heads[-1] == f"{n}/{n}"
+    assert "最後の手です" in out and "手は 0 から" in out
+    # --at N --all: the board at move N
+    code, out = run(["replay", str(save), "--all", "--at", "10"])
+    assert code == 0 and f"手 10/{n}" in out and "+----" in out
+    res = CliRunner().invoke(cli, ["replay", str(save), "--all", "--at", str(n + 1)])
+    assert isinstance(res.exception, ZxError) and res.exception.exit_code == 2
+
+
+def test_replay_a_log_file(tmp_path):
+    log = tmp_path / "g.jsonl"
+    code, _ = run(["play", "--auto", "--seed", "4", "--p1", RED, "--p2", BLUE, "-q", "--log", str(log)])
+    assert code == 0
+    n = len(log.read_text(encoding="utf-8").splitlines())
+    code, out = run(["replay", str(log)], "e\nb\n")
+    assert code == 0
+    assert f"手 {n - 1}/{n - 1}" in out and "game_over" in out
+    assert "deck   hand   life" in out
+    broken = tmp_path / "broken.jsonl"
+    broken.write_text('{"seq": 0, "event": "x"}\nnot json\n', encoding="utf-8")
+    res = CliRunner().invoke(cli, ["replay", str(broken)])
+    assert isinstance(res.exception, ZxError) and "line 2" in str(res.exception)
+
+
+@pytest.mark.skipif(os.name != "posix", reason="pipes")
+def test_real_process_stdin_and_no_color(tmp_path):
+    """A real process reading a pipe: plain text (no escape codes) since output is not a terminal."""
+    save = tmp_path / "p.json"
+    r = subprocess.run([sys.executable, "-m", "zxdeck", "play", "--p1", RED, "--p2", BLUE,
+                        "--seed", "8", "--save", str(save)], input="1\nhelp\n2\n", capture_output=True,
+                       text=True, cwd=ROOT, env={**os.environ, "NO_COLOR": "1"}, timeout=60)
+    assert r.returncode == 0, r.stderr
+    assert "\x1b[" not in r.stdout
+    assert "How to play" in r.stdout and "--resume" in r.stdout
+    assert save.exists()
