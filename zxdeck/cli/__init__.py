@@ -58,9 +58,9 @@ def cli(ctx: click.Context, cards: str | None, debug: bool) -> None:
 
 
 def _register() -> None:
-    from zxdeck.cli import deck_cmds, play_cmds, search_cmds
+    from zxdeck.cli import deck_cmds, play_cmds, replay_cmds, search_cmds
 
-    for module in (search_cmds, deck_cmds, play_cmds):
+    for module in (search_cmds, deck_cmds, play_cmds, replay_cmds):
         module.register(cli)
 
 
