@@ -58,7 +58,8 @@ def test_cache_is_keyed_by_content_and_rebuilt_when_the_yaml_changes(catalog_fil
     assert db_path(copy) == second.path
 
 
-def test_caches_of_deleted_catalogs_are_pruned(tmp_path: Path, catalog_file: Path) -> None:
+def test_caches_of_deleted_catalogs_are_pruned_by_the_hourly_sweep(tmp_path: Path, cache_dir: Path,
+                                                                   catalog_file: Path) -> None:
     gone = tmp_path / "gone.yaml"
     gone.write_text(FIXTURE_YAML.replace("蒼の騎士", "消える騎士"), encoding="utf-8")
     gone_cache = open_db(gone).path
@@ -66,9 +67,14 @@ def test_caches_of_deleted_catalogs_are_pruned(tmp_path: Path, catalog_file: Pat
     kept = tmp_path / "kept.yaml"
     kept.write_text(FIXTURE_YAML.replace("蒼の騎士", "残る騎士"), encoding="utf-8")
     kept_cache = open_db(kept).path
-    assert gone_cache.exists() is False  # pruned when the next cache was built
+    assert gone_cache.exists()  # the sweep runs at most once an hour
+    an_hour_ago = time.time() - 3700
+    for path in (cache_dir / ".swept", gone_cache, kept_cache):
+        os.utime(path, (an_hour_ago, an_hour_ago))
     open_db(catalog_file)
+    assert not gone_cache.exists()  # its catalog file is gone
     assert kept_cache.exists()  # another existing catalog's cache stays
+    assert len(list((cache_dir / "paths").iterdir())) == 2  # pointers of kept and catalog_file
 
 
 def test_open_catalog_rebuilds_the_full_catalog(catalog_file: Path) -> None:
@@ -198,7 +204,8 @@ def test_concurrent_builds_never_break_the_cache(tmp_path: Path, cache_dir: Path
             results = pending.get(120)
     assert {r[0] for r in results} == {str(cache_file(catalog_digest(path.read_bytes())))}
     assert all(r[1] == 3000 and r[2] == expected for r in results)
-    assert [p.name for p in cache_dir.iterdir()] == [Path(results[0][0]).name]  # no temporary files
+    files = sorted(p.name for p in cache_dir.glob("cards-*"))
+    assert files == [Path(results[0][0]).name]  # no temporary files left
     db = open_db(path)
     assert not db.built and search_ids(db, "c:red t:zx") == expected
     db.close()

@@ -398,26 +398,67 @@ def build_cache_file(cards: list[Card], dest: Path, catalog_path: Path, digest: 
             tmp.unlink()
 
 
+POINTERS = "paths"  # <cache dir>/paths/<hash of a catalog path>: "<cache file name>\n<catalog path>"
+SWEEP_MARKER = ".swept"
+SWEEP_SECONDS = 3600
+
+
+def _write_atomic(path: Path, text: str) -> None:
+    tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+    tmp.write_text(text, encoding="utf-8")
+    os.replace(tmp, path)
+
+
 def _prune(directory: Path, keep: Path, catalog_path: Path) -> None:
-    """Remove older caches of the same catalog file, caches of catalog files that no longer
-    exist, and temporary files left by crashed builds."""
+    """Keep the cache folder small, without opening every file in it.
+
+    The cache this catalog file had before (its pointer in `paths/`) is removed at once.
+    About once an hour a sweep also removes the caches of catalog files that no longer
+    exist, cache files no pointer names, and temporary files left by crashed builds.
+    """
+    pointers = directory / POINTERS
+    pointers.mkdir(exist_ok=True)
+    pointer = pointers / hashlib.sha256(str(catalog_path).encode()).hexdigest()[:32]
+    try:
+        previous = pointer.read_text(encoding="utf-8").split("\n", 1)[0]
+    except (OSError, UnicodeDecodeError):
+        previous = ""
+    if previous and previous != keep.name and "/" not in previous and "\\" not in previous:
+        (directory / previous).unlink(missing_ok=True)
+    _write_atomic(pointer, f"{keep.name}\n{catalog_path}")
+    marker = directory / SWEEP_MARKER
+    try:
+        if time.time() - marker.stat().st_mtime < SWEEP_SECONDS:
+            return
+    except OSError:
+        pass
+    marker.touch()
+    _sweep(directory, keep)
+
+
+def _sweep(directory: Path, keep: Path) -> None:
+    """Remove pointers of deleted catalog files, cache files no pointer names (older than a
+    minute, so a build whose pointer is still being written is spared) and stale temporary files."""
     now = time.time()
-    for other in directory.glob("cards-v*.sqlite*"):
-        if other == keep:
-            continue
+    named: set[str] = {keep.name}
+    for pointer in (directory / POINTERS).iterdir():
         try:
+            name, catalog = pointer.read_text(encoding="utf-8").split("\n", 1)
+            if Path(catalog).exists():
+                named.add(name)
+            else:
+                pointer.unlink()
+        except (OSError, ValueError, UnicodeDecodeError):
+            continue
+    for other in directory.glob("cards-v*.sqlite*"):
+        try:
+            age = now - other.stat().st_mtime
             if other.suffix == ".tmp":
-                if now - other.stat().st_mtime > STALE_TMP_SECONDS:
+                if age > STALE_TMP_SECONDS:
                     other.unlink()
-                continue
-            conn = _connect_ro(other)
-            try:
-                row = conn.execute("SELECT value FROM meta WHERE key = 'catalog_path'").fetchone()
-            finally:
-                conn.close()
-            if row and (row[0] == str(catalog_path) or not Path(row[0]).exists()):
+            elif other.name not in named and age > 60:
                 other.unlink()
-        except (OSError, sqlite3.Error):
+        except OSError:
             continue
 
 
