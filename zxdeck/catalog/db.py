@@ -498,7 +498,8 @@ def open_db(path: str | os.PathLike[str] | None = None, *, rebuild: bool = False
         build_cache_file(cards, target, resolved.resolve(), digest)
         conn = _connect_ro(target)
         db = CatalogDB(conn, resolved, digest, target, built=True, fts=_has_fts(conn))
-        _prune(target.parent, target, resolved.resolve())
+        with contextlib.suppress(OSError):  # housekeeping never fails a command
+            _prune(target.parent, target, resolved.resolve())
     except (OSError, sqlite3.Error):  # cache folder not writable, disk full: keep it in memory
         conn = _memory_db(cards, resolved.resolve(), digest)
         db = CatalogDB(conn, resolved, digest, None, built=True, fts=_has_fts(conn))
