@@ -23,10 +23,13 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from zxdeck.catalog.model import COLORS, Card
 from zxdeck.text import fold, fold_compact
+
+if TYPE_CHECKING:  # at run time the loader is imported lazily: it pulls in yaml
+    from zxdeck.catalog.loader import Catalog
 
 SCHEMA_VERSION = 2
 CACHE_ENV = "ZXDECK_CACHE_DIR"
@@ -327,7 +330,7 @@ class CatalogDB:
             self._cards = [card_from_row(r) for r in rows]
         return self._cards
 
-    def catalog(self):  # -> Catalog (imported lazily: the loader pulls in yaml)
+    def catalog(self) -> Catalog:
         """The full `Catalog`, rebuilt from the database without reading YAML."""
         from zxdeck.catalog.loader import Catalog
 
