@@ -130,6 +130,13 @@ def test_bad_options_and_catalog_are_exit_2(catalog_file: Path, tmp_path: Path) 
     assert run.code == 2 and "catalog file not found" in run.err
 
 
+def test_misplaced_long_option_is_not_taken_as_a_query(catalog_file: Path) -> None:
+    run = zx("search", "c:red", "--cards", str(catalog_file))
+    assert run.code == 2 and "no such option: --cards" in run.err and "global options go before" in run.err
+    run = zx("--cards", str(catalog_file), "search", "c:red", "--lmit", "3")
+    assert run.code == 2 and "no such option: --lmit" in run.err
+
+
 def test_search_help(catalog_file: Path) -> None:
     for flag in ("--help", "-h"):
         run = zx("search", flag)

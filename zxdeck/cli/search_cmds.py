@@ -56,6 +56,11 @@ def search_cmd(ctx: click.Context, query: tuple[str, ...], fmt: str, sort: str, 
     if query == ("-h",):  # -h is not an option here (a query may start with "-"), but help is meant
         click.echo(ctx.get_help())
         return
+    for arg in query:  # "-term" is a query term, but "--word" is a mistyped or misplaced option
+        if arg.startswith("--") and len(arg) > 2:
+            hint = " (global options go before the command: zxdeck --cards PATH search ...)" \
+                if arg.split("=")[0] in ("--cards", "--debug") else ""
+            raise click.UsageError(f"no such option: {arg}{hint}", ctx)
     from zxdeck.catalog.db import open_db
     from zxdeck.catalog.present import format_cards
     from zxdeck.catalog.query import count, parse, search, search_ids
