@@ -16,6 +16,7 @@ import argparse
 import multiprocessing as mp
 import platform
 import statistics
+import sys
 import time
 from pathlib import Path
 
@@ -68,11 +69,13 @@ def play_one(args: tuple[int, int, int]) -> dict:
 def run(games: int, budget: int, horizon: int, workers: int) -> dict:
     t0 = time.perf_counter()
     jobs = [(i, budget, horizon) for i in range(games)]
-    if workers > 1:
-        with mp.Pool(workers) as pool:
-            results = pool.map(play_one, jobs, chunksize=1)
-    else:
-        results = [play_one(j) for j in jobs]
+    results = []
+    with mp.Pool(workers) as pool:
+        for r in pool.imap_unordered(play_one, jobs, chunksize=1):
+            results.append(r)
+            if len(results) % 10 == 0:
+                won = sum(1 for x in results if x["winner"] == x["side"])
+                print(f"  ... {len(results)}/{games} games, mcts won {won}", file=sys.stderr, flush=True)
     wall = time.perf_counter() - t0
     wins = sum(1 for r in results if r["winner"] == r["side"])
     draws = sum(1 for r in results if r["winner"] is None)

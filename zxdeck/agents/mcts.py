@@ -15,7 +15,8 @@ moves) does:
    than instance id), so the same choice in two determinizations meets the
    same node. Children are chosen by UCB1 with availability counts (Cowling,
    Powley & Whitehouse 2012); decisions with a single legal action are
-   played without a node.
+   played without a node. A new node's first child is the greedy policy's
+   choice, so a small budget degrades towards greedy, not towards random.
 3. **Roll out** with an epsilon-greedy policy (the `greedy` agent, a random
    legal action with probability `epsilon`) to the end of the game or for
    `horizon` more turns, whichever comes first.
@@ -152,12 +153,12 @@ class MctsAgent:
         for _ in range(max(1, self.budget)):
             self._simulate(determinize(game, me, self.rng), root)
         by_key = {action_key(game, a): a for a in acts}
-        best, best_n = acts[0], -1
+        best, best_score = acts[0], (-1, -1.0)
         for key, a in by_key.items():
             child = root.children.get(key)
-            n = child.n if child is not None else 0
-            if n > best_n:
-                best, best_n = a, n
+            score = (child.n, child.w / child.n) if child is not None and child.n else (0, 0.0)
+            if score > best_score:  # most visits; ties: the better mean, then the first expanded
+                best, best_score = a, score
         self.last_stats = {
             "simulations": root_total(root),
             "children": {str(by_key.get(k, k)): (c.n, round(c.w / c.n, 3) if c.n else 0.0)
@@ -194,7 +195,12 @@ class MctsAgent:
                 else:
                     child.avail += 1
             if untried:
-                key, a = untried[rng.randrange(len(untried))]
+                # the rollout policy's favourite first, then the others at random
+                if len(untried) == len(keyed):
+                    a = self._policy.choose(g)
+                    key = action_key(g, a)
+                else:
+                    key, a = untried[rng.randrange(len(untried))]
                 child = _Node(p)
                 child.avail = 1
                 node.children[key] = child
