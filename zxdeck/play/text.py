@@ -51,6 +51,8 @@ def wrap(text: str, cols: int, indent: str = "") -> list[str]:
     """Break `text` into lines of at most `cols` columns (Japanese has no spaces: break anywhere,
     preferring a space). Continuation lines start with `indent`."""
     lines: list[str] = []
+    if width(indent) * 2 > cols:
+        indent = ""
     for para in text.splitlines() or [""]:
         cur = ""
         while width(cur + para) > cols:
