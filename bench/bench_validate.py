@@ -37,8 +37,8 @@ def timed(cmd: list[str], env: dict[str, str], runs: int) -> tuple[float, float,
 def in_process(deck: Path, cards: Path | None, runs: int) -> list[tuple[float, float]]:
     """For DbCards and a full Catalog: (median seconds to open the warm cache, to read + validate)."""
     from zxdeck.catalog import open_catalog
+    from zxdeck.catalog.source import open_card_source
     from zxdeck.deck import read_deck, validate
-    from zxdeck.deck.source import open_card_source
 
     out = []
     for opener in (lambda: open_card_source(str(cards) if cards else None), lambda: open_catalog(cards)):

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from zxdeck.catalog.source import open_card_source
+from zxdeck.catalog.suggest import suggest
 from zxdeck.deck import parse_text, validate
-from zxdeck.deck.source import open_card_source
-from zxdeck.deck.suggest import suggest
 from zxdeck.text import fold
 
 

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from zxdeck.catalog.model import COLORS, FIELD_TYPES, TYPES, Card
 from zxdeck.errors import ZxError
-from zxdeck.text import fold, fold_compact
+from zxdeck.text import fold_compact
 
 if TYPE_CHECKING:
     from zxdeck.catalog.db import CatalogDB
@@ -133,57 +133,22 @@ def card_details(card: Card) -> str:
     return "\n".join(lines)
 
 
-def find_cards(db: CatalogDB, text: str) -> list[Card]:
-    """The cards `text` names: card number first, else name or English name (case/width/kana/space-insensitive)."""
-    from zxdeck.catalog.db import CARD_SELECT, card_from_row
-
-    rows = db.execute(f"SELECT {CARD_SELECT} FROM cards WHERE id = ?", (text.strip(),))
-    key = fold_compact(text)
-    if not rows and key:
-        rows = db.execute(f"SELECT {CARD_SELECT} FROM cards WHERE id_key = ? ORDER BY seq", (key,))
-    if not rows and key:
-        rows = db.execute(
-            f"SELECT {CARD_SELECT} FROM cards WHERE name_key = ? OR name_en_key = ? ORDER BY seq",
-            (key, key),
-        )
-    return [card_from_row(r) for r in rows]
-
-
-def suggest(db: CatalogDB, text: str, limit: int = 3) -> list[str]:
-    """Up to `limit` close card names as "name (id)" for a "did you mean" (rapidfuzz over ids and names)."""
-    from rapidfuzz import fuzz, process
-
-    rows = db.execute("SELECT id, name, name_en FROM cards ORDER BY seq")
-    choices: list[str] = []
-    owners: list[tuple[str, str]] = []
-    for card_id, name, name_en in rows:
-        for shown in (card_id, name, name_en):
-            if shown:
-                choices.append(fold(shown))
-                owners.append((card_id, name))
-    def score(query: str, choice: str, **_: object) -> float:
-        # ratio (edit distance) ranks typos in whole Japanese names well; WRatio helps with
-        # partial names and English word order, but overrates short shared prefixes.
-        return max(fuzz.ratio(query, choice), 0.85 * fuzz.WRatio(query, choice))
-
-    found: list[str] = []
-    for _, _score, index in process.extract(fold(text), choices, scorer=score,
-                                             limit=limit * 4, score_cutoff=45):
-        card_id, name = owners[index]
-        label = f"{name} ({card_id})"
-        if label not in found:
-            found.append(label)
-        if len(found) == limit:
-            break
-    return found
-
-
 def lookup_card(db: CatalogDB, text: str) -> list[Card]:
-    """The cards `text` names, or a `ZxError` (exit 2) with "did you mean" suggestions."""
-    cards = find_cards(db, text)
-    if cards:
-        return cards
-    hints = suggest(db, text)
+    """The cards `text` names (card number first, then name or English name), or a `ZxError`
+    (exit 2) with "did you mean" suggestions ranked by `zxdeck.catalog.suggest`."""
+    from zxdeck.catalog.source import DbCards
+    from zxdeck.catalog.suggest import suggest
+
+    source = DbCards(db)
+    exact = source.get(text.strip())
+    if exact is not None:
+        return [exact]
+    found = source.lookup(text)
+    key = fold_compact(text)
+    by_number = [c for c in found if fold_compact(c.id) == key]
+    if by_number or found:
+        return by_number or found
+    hints = [f"{card.name} ({card.id})" for _, card, _ in suggest(source, text)]
     hint = f"; did you mean: {', '.join(hints)}?" if hints else f" (try: zxdeck search {text!r})"
     raise ZxError(f"no card {text!r} in {db.catalog_path}{hint}")
 

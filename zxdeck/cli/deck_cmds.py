@@ -48,7 +48,7 @@ def _cards(app: AppContext):  # noqa: ANN202 - a CardSource, imported lazily
     """
     if app._catalog is not None:
         return app._catalog
-    from zxdeck.deck.source import open_card_source
+    from zxdeck.catalog.source import open_card_source
 
     return open_card_source(app.cards)
 

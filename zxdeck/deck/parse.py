@@ -39,8 +39,8 @@ from pathlib import Path
 from typing import Any
 
 from zxdeck.catalog.model import DUNAMIS_TYPES, MAIN_DECK_TYPES, Card
+from zxdeck.catalog.source import CardSource
 from zxdeck.deck.model import DUNAMIS, MAIN, PLAYER, Deck, DeckEntry, Problem
-from zxdeck.deck.source import CardSource
 from zxdeck.errors import DeckFileError
 from zxdeck.text import fold_compact, nfkc
 
@@ -244,7 +244,7 @@ class _Reader:
         if self.suggested >= MIN_SUGGESTED and (self.suggested + 1) * keys > MAX_COMPARED:
             return [], []
         self.suggested += 1
-        from zxdeck.deck.suggest import suggestion_fields
+        from zxdeck.catalog.suggest import suggestion_fields
 
         self._suggested[text] = suggestion_fields(self.catalog, text)
         return self._suggested[text]

@@ -14,9 +14,9 @@ from collections import Counter
 from math import comb
 from typing import Any
 
+from zxdeck.catalog.source import CardSource
 from zxdeck.deck.model import DUNAMIS, MAIN, Deck
 from zxdeck.deck.parse import resolve
-from zxdeck.deck.source import CardSource
 from zxdeck.errors import ZxError
 
 HAND = 4  # S-6

@@ -11,7 +11,7 @@ import contextlib
 from typing import Any
 
 from zxdeck.catalog.model import Card
-from zxdeck.deck.source import CardSource
+from zxdeck.catalog.source import CardSource
 from zxdeck.text import fold
 
 MIN_SCORE = 60.0
@@ -37,14 +37,25 @@ def _choices(catalog: CardSource) -> tuple[list[str], list[Card], list[str]]:
 def suggest(catalog: CardSource, text: str, limit: int = 3) -> list[tuple[str, Card, float]]:
     """Up to `limit` (display string, card, score 0..100) close to `text`, best first, one per card."""
     from rapidfuzz import fuzz, process
+    from rapidfuzz.utils import default_process
 
     query = fold(text)[:MAX_QUERY]
     if not query:
         return []
     folded, cards, display = _choices(catalog)
-    hits = process.extract(query, folded, scorer=fuzz.WRatio, limit=limit * 8, score_cutoff=MIN_SCORE)
-    # Ties (WRatio gives 90 to many partial matches): prefer the closer plain ratio.
-    hits.sort(key=lambda h: (-h[1], -fuzz.ratio(query, h[0]), h[2]))
+    # Recall with WRatio, then rank by the mean of the plain ratio and the token-set ratio
+    # (punctuation stripped): WRatio alone gives the same partial-match score to every name
+    # that shares one word ("dragon"), above a near miss of the whole name.
+    hits = process.extract(query, folded, scorer=fuzz.WRatio, processor=default_process,
+                           limit=limit * 20, score_cutoff=MIN_SCORE)
+    q = default_process(query)
+
+    def closeness(choice: str) -> float:
+        c = default_process(choice)
+        return (fuzz.ratio(q, c) + fuzz.token_set_ratio(q, c)) / 2
+
+    hits = sorted(((choice, closeness(choice), index) for choice, _, index in hits),
+                  key=lambda h: (-h[1], h[2]))
     out: list[tuple[str, Card, float]] = []
     seen: set[str] = set()
     best = hits[0][1] if hits else 0.0

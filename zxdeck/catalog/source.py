@@ -1,6 +1,6 @@
-"""Where the deck code finds cards: a loaded `Catalog`, or the SQLite cache queried directly.
+"""Where commands find cards by number or name: a loaded `Catalog`, or the SQLite cache queried directly.
 
-The deck code needs three look-ups: `get(card_number)`, `lookup(text)` (number,
+`zxdeck validate` and `zxdeck card` need three look-ups: `get(card_number)`, `lookup(text)` (number,
 name or English name, folded like `Catalog.lookup`) and, only for "did you
 mean" suggestions, `lookup_keys`. A full `Catalog` answers them, but loading
 50,000 cards costs about a second; `DbCards` answers them with indexed queries
