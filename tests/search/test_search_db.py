@@ -58,6 +58,19 @@ def test_cache_is_keyed_by_content_and_rebuilt_when_the_yaml_changes(catalog_fil
     assert db_path(copy) == second.path
 
 
+def test_a_cache_built_by_another_zxdeck_version_is_not_trusted(catalog_file: Path, cache_dir: Path,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """A new version may check catalogs differently: it builds its own cache instead of reading an old one."""
+    import zxdeck
+
+    first = open_db(catalog_file)
+    first.close()
+    monkeypatch.setattr(zxdeck, "__version__", "99.0.0")
+    newer = open_db(catalog_file)
+    assert newer.built and newer.path != first.path and "99.0.0" in newer.path.name
+    newer.close()
+
+
 def test_caches_of_deleted_catalogs_are_pruned_by_the_hourly_sweep(tmp_path: Path, cache_dir: Path,
                                                                    catalog_file: Path) -> None:
     gone = tmp_path / "gone.yaml"

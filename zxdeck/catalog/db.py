@@ -1,7 +1,7 @@
 """The SQLite cache of a catalog: built once per catalog content, opened read-only afterwards.
 
 `open_db(path)` reads the catalog file's bytes, hashes them (sha256) and opens
-`cards-v<SCHEMA>-<digest>.sqlite` in the cache folder (`$ZXDECK_CACHE_DIR`, else
+`cards-v<SCHEMA>-<zxdeck version>-<digest>.sqlite` in the cache folder (`$ZXDECK_CACHE_DIR`, else
 the user cache dir). When that file is missing, corrupt or truncated, the YAML
 is parsed (libyaml safe loader, via `loader.parse_catalog`) and the database is
 built into a temporary file in the same folder, then moved into place with
@@ -106,8 +106,11 @@ def catalog_digest(data: bytes) -> str:
 
 
 def cache_file(digest: str, directory: Path | None = None) -> Path:
-    """The cache database for a catalog with this digest."""
-    return (directory or cache_dir()) / f"cards-v{SCHEMA_VERSION}-{digest[:32]}.sqlite"
+    """The cache database for a catalog with this digest, built by this version of zxdeck
+    (a new version may check catalogs differently, so it never trusts an older cache)."""
+    from zxdeck import __version__
+
+    return (directory or cache_dir()) / f"cards-v{SCHEMA_VERSION}-{__version__}-{digest[:32]}.sqlite"
 
 
 def _json(value: Any) -> str:
@@ -273,8 +276,14 @@ def _usable(conn: sqlite3.Connection, path: Path, digest: str) -> bool:
     page_count = conn.execute("PRAGMA page_count").fetchone()[0]
     if page_size * page_count != path.stat().st_size:  # truncated or padded
         return False
+    from zxdeck import __version__
+
     meta = dict(conn.execute("SELECT key, value FROM meta"))
-    return meta.get("schema") == str(SCHEMA_VERSION) and meta.get("digest") == digest
+    return (
+        meta.get("schema") == str(SCHEMA_VERSION)
+        and meta.get("digest") == digest
+        and meta.get("zxdeck_version") == __version__
+    )
 
 
 @dataclass
