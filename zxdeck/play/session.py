@@ -151,9 +151,9 @@ class PlaySession:
             if p != human:
                 action = self.agent.choose(g)
                 note = _agent_note(g, action)
-                g.apply(action)
                 if note:
                     self.log.append(f"  相手: {note}")
+                g.apply(action)
                 self.save()
                 continue
             if len(acts) == 1:
@@ -224,7 +224,7 @@ class PlaySession:
                 j = i
                 squares = []
                 while j < len(acts) and acts[j].kind == "play" and acts[j].a == a.a and acts[j].b >= 0:
-                    squares.append(f"{j + 1}){SQUARE_NAMES[acts[j].b]}")
+                    squares.append(f"{j + 1}){self._square(acts[j].b, short=True)}")
                     j += 1
                 ref = self._ref(a.a)
                 head = f"「{g.cards[a.a].name}」{ref}を登場 (コスト{g.cards[a.a].cost}): "
@@ -249,7 +249,7 @@ class PlaySession:
             if purpose in ("overdrive_event", "life_play_event"):
                 return f"プレイする: 「{g.name(a.a)}」{self._ref(a.a)}"
             if not _pick_is_card(g):
-                return SQUARE_NAMES[a.a]
+                return self._square(a.a)
             sq = g.square_of(a.a)
             where = ""
             if sq >= 0:
@@ -263,6 +263,15 @@ class PlaySession:
         if a.kind == "attack":
             text += self._ref(a.a)
         return text
+
+    def _square(self, sq: int, short: bool = False) -> str:
+        """A square's name; when your Z/X stands there, placing replaces it (L-4): say so."""
+        u = self.g.squares[sq]
+        if u < 0:
+            return SQUARE_NAMES[sq]
+        if short:
+            return f"{SQUARE_NAMES[sq]}[入替]"
+        return f"{SQUARE_NAMES[sq]} (「{self.g.name(u)}」と入れ替え L-4)"
 
     def _ref(self, iid: int) -> str:
         if self.screen is None or iid < 0:
