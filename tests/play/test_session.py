@@ -54,9 +54,13 @@ def test_whole_game_by_typing_numbers_commands_and_junk(tmp_path, specs):
 
 
 def test_every_prompt_offers_exactly_the_engine_actions(tmp_path, specs):
-    """The person is offered the same actions the engine offers computer players, numbered 1..N."""
+    """The person is offered the same actions the engine offers computer players, numbered 1..N,
+    and decides everything the rules let a player decide (S-7 mulligan, S-2/S-3 start and gate
+    cards, P-3 resource, P-4 ignition and Over Drive, P-5 main, B-3 battle events, B-6 which life
+    card to hit and playing a life card, optional abilities, targets, Z-5 charge overflow...)."""
     seen: dict[str, int] = {}
     holder: list = []
+    rng = random.Random(1)
 
     def answer(prompt: str) -> str:
         g = holder[0].g
@@ -66,19 +70,57 @@ def test_every_prompt_offers_exactly_the_engine_actions(tmp_path, specs):
         seen[g.decision_kind()] = seen.get(g.decision_kind(), 0) + 1
         return str(rng.randint(1, n))
 
-    rng = random.Random(3)
-    kinds: set[str] = set()
-    for seed in range(4):
-        seen.clear()
-        s, buf = session(tmp_path, specs, Person(fallback=answer), seed=seed, name=f"g{seed}.json")
+    colors = ("red", "blue", "white", "black", "green")
+    for k in range(10):
+        console, _ = capture_console()
+        s = new_session(specs[colors[k % 5]], specs[colors[(k + 1) % 5]], seed=k,
+                        save_path=tmp_path / f"g{k}.json", console=console,
+                        input_fn=Person(fallback=answer))
         holder[:] = [s]
-        assert s.run() == 0
-        kinds |= set(seen)
-    # the person decided the mulligan, the resource and ignition phases, the main phase, battle
-    # event steps, paying costs, and picks (squares, life cards, ...)
-    for k in ("mulligan", "resource", "ignite", "main", "battle"):
-        assert k in kinds, kinds
-    assert any(k.startswith("pick:") for k in kinds), kinds
+        assert s.run() == 0 and s.g.is_over()
+    for k in ("mulligan", "resource", "ignite", "main", "battle", "confirm:optional",
+              "pick:start_card", "pick:life_hit", "pick:life_play", "pick:overdrive"):
+        assert k in seen, sorted(seen)
+    assert sum(1 for k in seen if k.startswith("pick:")) >= 8, sorted(seen)
+
+
+def test_paying_with_two_colors_is_asked(tmp_path):
+    """C-1: with resources of two colors the person chooses which to sleep."""
+    from zxdeck.engine import DeckSpec, Game
+    from zxdeck.engine.actions import KEEP
+    from zxdeck.engine.synth import zx
+    from zxdeck.play.savefile import PlaySetup
+    from zxdeck.play.session import PlaySession
+
+    filler = DeckSpec(main=(zx("F-1", "フィラー", "green", 9, 1000),) * 40)
+    g = Game(filler, filler, seed=0, first=0)
+    while g.decision_kind() == "mulligan":
+        g.apply(KEEP)
+    for color in ("red", "blue", "red"):
+        g.add_card(zx(f"R-{color}", f"{color}資源", color, 1, 1000), 0, "resources")
+    hero = g.add_card(zx("H-1", "赤の勇者", "red", 2, 5000), 0, "hand")
+    holder: list = []
+
+    def answer(prompt: str) -> str:
+        game = holder[0].g
+        if game.decision_kind() == "main":
+            acts = game.legal_actions()
+            return str(next(i for i, a in enumerate(acts, 1) if a.kind == "play" and a.a == hero))
+        if game.decision_kind() == "pay":
+            raise EOFError
+        return "1"
+
+    console, buf = capture_console()
+    from zxdeck.agents.greedy import GreedyAgent
+
+    s = PlaySession(g, GreedyAgent(0), PlaySetup(), tmp_path / "pay.json", console=console,
+                    input_fn=Person(fallback=answer))
+    holder.append(s)
+    s.run()
+    out = buf.getvalue()
+    assert g.decision_kind() == "pay"
+    assert "コストの支払い" in out
+    assert "「red資源」をスリープして支払う" in out and "「blue資源」をスリープして支払う" in out
 
 
 def test_choices_are_grouped_and_fit(tmp_path, specs):
