@@ -117,12 +117,17 @@ def test_replay_a_log_file(tmp_path):
 
 @pytest.mark.skipif(os.name != "posix", reason="pipes")
 def test_real_process_stdin_and_no_color(tmp_path):
-    """A real process reading a pipe: plain text (no escape codes) since output is not a terminal."""
+    """A real process reading a pipe: plain text (no escape codes) since output is not a terminal;
+    bytes that are not UTF-8 and escape sequences typed by mistake only get the hint."""
     save = tmp_path / "p.json"
     r = subprocess.run([sys.executable, "-m", "zxdeck", "play", "--p1", RED, "--p2", BLUE,
-                        "--seed", "8", "--save", str(save)], input="1\nhelp\n2\n", capture_output=True,
-                       text=True, cwd=ROOT, env={**os.environ, "NO_COLOR": "1"}, timeout=60)
-    assert r.returncode == 0, r.stderr
-    assert "\x1b[" not in r.stdout
-    assert "How to play" in r.stdout and "--resume" in r.stdout
+                        "--seed", "8", "--save", str(save)],
+                       input=b"\xff\xfe\n\x1b[31mred\n1\nhelp\n2\n", capture_output=True,
+                       cwd=ROOT, env={**os.environ, "NO_COLOR": "1"}, timeout=60)
+    out, err = r.stdout.decode("utf-8"), r.stderr.decode("utf-8")
+    assert r.returncode == 0, err
+    assert not err
+    assert "\x1b[" not in out
+    assert out.count("は選択肢でもコマンドでもありません") == 2
+    assert "How to play" in out and "--resume" in out
     assert save.exists()

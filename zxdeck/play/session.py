@@ -18,6 +18,7 @@ from __future__ import annotations
 import contextlib
 import shlex
 import signal
+import sys
 import unicodedata
 from collections.abc import Callable
 from pathlib import Path
@@ -97,6 +98,7 @@ class PlaySession:
         self.result = ""
         self.extra_listener: Callable[..., None] | None = None
         self.log_file: IO[str] | None = None
+        self.greeted = False
 
     def close(self) -> None:
         """Close the --log file, if any."""
@@ -132,6 +134,9 @@ class PlaySession:
                 # Not in the main thread (some test runners): the autosave still protects the game.
                 with contextlib.suppress(ValueError):
                     old[sig] = signal.signal(sig, _raise_interrupt)
+        if self.input_fn is input:  # bytes that are not UTF-8 become U+FFFD, not an exception
+            with contextlib.suppress(AttributeError, ValueError, OSError):
+                sys.stdin.reconfigure(errors="replace")  # type: ignore[union-attr]
         try:
             return self._loop()
         except KeyboardInterrupt:
@@ -311,6 +316,10 @@ class PlaySession:
         """Show the screen and ask until a valid choice; None when the person stops."""
         self.show_board()
         self.show_news()
+        if not self.greeted:
+            self.greeted = True
+            self.out(f"あなたは P1 (下の列) です。相手: {self.setup.ai}。番号で選び、help でコマンド一覧。"
+                     f" 対戦は {self.save_path.name} に自動保存されます。", "dim")
         self.show_question(acts)
         n = len(acts)
         while True:
@@ -319,6 +328,9 @@ class PlaySession:
             except EOFError:
                 self.out()
                 return None
+            except UnicodeDecodeError:  # a terminal that does not send UTF-8
+                self.out("入力を読めませんでした (UTF-8 ではない文字): 番号を入力してください。", "yellow")
+                continue
             text = unicodedata.normalize("NFKC", raw).strip()
             if text.isdigit() and text.isascii():
                 k = int(text)
@@ -365,7 +377,7 @@ class PlaySession:
     def confirm(self, prompt: str) -> bool:
         try:
             answer = unicodedata.normalize("NFKC", self.input_fn(prompt)).strip().lower()
-        except EOFError:
+        except (EOFError, UnicodeDecodeError):
             return False
         return answer in ("y", "yes", "はい")
 
