@@ -193,6 +193,7 @@ def test_quit_and_concede(tmp_path, specs):
     assert s.run() == 0
     out = buf.getvalue()
     assert "投了しません" in out and "投了しました" in out
+    assert read_save(tmp_path / "c.json")["play"]["conceded"] is True
 
 
 def test_card_command_shows_full_text(tmp_path, specs):

@@ -121,7 +121,7 @@ def resume_game(path: str | Path, catalog: Catalog, budget: int | None = None,
     """Continue a saved game; returns the exit status."""
     session = open_session(path, catalog, budget, console, input_fn)
     try:
-        if session.g.over:
+        if session.g.over or session.setup.conceded:
             session.out(f"{path}: この対戦はもう終わっています。再生: zxdeck replay {path}")
             return 0
         return session.run()

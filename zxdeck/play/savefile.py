@@ -31,6 +31,7 @@ class PlaySetup:
     budget: int | None = None
     agent_seed: int = 0
     log: str | None = None
+    conceded: bool = False
 
 
 def make_opponent(setup: PlaySetup) -> Any:
@@ -63,6 +64,7 @@ def save_game(path: str | Path, game: Game, setup: PlaySetup, agent: Any) -> Non
     data["play"] = {
         "human": setup.human, "ai": setup.ai, "budget": setup.budget,
         "agent_seed": setup.agent_seed, "agent_rng": _rng_state(agent), "log": setup.log,
+        "conceded": setup.conceded,
     }
     path = Path(path)
     tmp = path.with_name(path.name + ".tmp")
@@ -103,6 +105,7 @@ def load_game(path: str | Path, catalog: Catalog, listener: Any = None) -> tuple
             human=int(info.get("human", 0)), ai=str(info.get("ai", "greedy")),
             budget=int(info["budget"]) if info.get("budget") is not None else None,
             agent_seed=int(info.get("agent_seed", 0)), log=info.get("log"),
+            conceded=bool(info.get("conceded", False)),
         )
         if setup.human not in (0, 1):
             raise ValueError("human must be 0 or 1")

@@ -99,6 +99,7 @@ class PlaySession:
         self.extra_listener: Callable[..., None] | None = None
         self.log_file: IO[str] | None = None
         self.greeted = False
+        self.thinking_note = False  # say once that the computer is moving
 
     def close(self) -> None:
         """Close the --log file, if any."""
@@ -154,6 +155,9 @@ class PlaySession:
             acts = g.legal_actions()
             p = g.current_player()
             if p != human:
+                if self.thinking_note:
+                    self.thinking_note = False
+                    self.out("相手の番です...", "dim")
                 action = self.agent.choose(g)
                 note = _agent_note(g, action)
                 if note:
@@ -167,6 +171,7 @@ class PlaySession:
                 self.save()
                 continue
             action = self.ask(acts)
+            self.thinking_note = True
             if action is None:  # quit / end of input / concede
                 if self.result == "concede":
                     return 0
@@ -355,6 +360,7 @@ class PlaySession:
             elif cmd == "concede":
                 if self.confirm("本当に投了しますか? (y/n)> "):
                     self.result = "concede"
+                    self.setup.conceded = True
                     self.save()
                     self.out("投了しました。相手の勝ちです。", "bold")
                     return None
