@@ -27,7 +27,7 @@ from typing import IO, Any
 from rich.console import Console
 from rich.text import Text
 
-from zxdeck.engine import Action, Game, describe
+from zxdeck.engine import PLAYER, Action, Game, describe
 from zxdeck.engine.describe import PURPOSES
 from zxdeck.engine.log import narrate
 from zxdeck.engine.state import SQUARE_NAMES
@@ -237,8 +237,8 @@ class PlaySession:
                     squares.append(f"{j + 1}){self._square(acts[j].b, short=True)}")
                     j += 1
                 ref = self._ref(a.a)
-                head = f"「{g.cards[a.a].name}」{ref}を登場 (コスト{g.cards[a.a].cost}): "
-                lines += wrap(head + " ".join(squares), WIDTH - 2, "      ")
+                head = f"     「{g.cards[a.a].name}」{ref} を登場 (コスト{g.cards[a.a].cost}): "
+                lines += wrap(head + " ".join(squares), WIDTH - 2, "        ")
                 i = j
                 continue
             text = self.choice_text(a)
@@ -267,10 +267,13 @@ class PlaySession:
             return f"「{g.name(a.a)}」{self._ref(a.a)}{where}"
         if a.kind == "done" and d is not None and d[0] == "pick" and d[5] == 1 and not d[6]:
             return "しない"
+        if a.kind == "attack":
+            att = f"「{g.name(a.a)}」({SQUARE_NAMES[g.square_of(a.a)]})"
+            if a.b == PLAYER:
+                return f"アタック: {att} → 相手プレイヤー"
+            return f"アタック: {att} → 「{g.name(a.b)}」({SQUARE_NAMES[g.square_of(a.b)]})"
         text = describe(a, g)
         if a.kind in ("resource", "ignite", "pay", "ex", "event_ex", "play"):
-            text += self._ref(a.a)
-        if a.kind == "attack":
             text += self._ref(a.a)
         return text
 
