@@ -166,7 +166,8 @@ class PlaySession:
                 self.save()
                 continue
             if len(acts) == 1:
-                self.log.append(f"  あなた: {describe(acts[0], g)} (選択肢はこれだけ)")
+                if acts[0].kind != "pass":  # a forced pass is not worth a line
+                    self.log.append(f"  あなた: {describe(acts[0], g)} (選択肢はこれだけ)")
                 g.apply(acts[0])
                 self.save()
                 continue
@@ -217,9 +218,9 @@ class PlaySession:
         if not news:
             return
         self.out(fit("-- 前回の選択から " + "-" * WIDTH, WIDTH), style="dim")
-        if len(news) > 14:
-            self.out(f"  ... ({len(news) - 14} 行省略: log で全部)", style="dim")
-            news = news[-14:]
+        if len(news) > 16:
+            self.out(f"  ... ({len(news) - 16} 行省略: log で全部)", style="dim")
+            news = news[-16:]
         for line in news:
             self.out(line)
 
@@ -453,6 +454,8 @@ def _agent_note(g: Game, action: Action) -> str:
             return f"効果の対象: 「{g.name(action.a)}」"
         if purpose in ("life_hit", "refresh_life"):
             return f"ライフ {action.a + 1}枚目を選択"
+    if action.kind == "pass" and len(g.legal_actions()) == 1:
+        return ""  # nothing else it could do
     if action.kind in ("keep", "mulligan", "pass", "end", "skip", "yes", "no", "pick"):
         return describe(action, g)
     return ""
