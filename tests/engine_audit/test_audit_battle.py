@@ -2,10 +2,17 @@
 
 from __future__ import annotations
 
+import pytest
 from audit_helpers import FILLER, Table, event, zx
 
 from zxdeck.engine import PLAYER
 from zxdeck.engine.state import ADJACENT, PLAYER_SQUARE
+
+
+@pytest.fixture
+def t() -> Table:
+    """A fresh table at player 0's first turn (see audit_helpers.Table)."""
+    return Table()
 
 RED = zx("A-R", "赤の剣士", "red", 2, 5000)
 SMALL = zx("A-S", "青の小兵", "blue", 1, 3000)

@@ -2,9 +2,16 @@
 
 from __future__ import annotations
 
+import pytest
 from audit_helpers import FILLER, SKIP, DeckSpec, Game, Table, event, filler_deck, zx
 
 from zxdeck.engine.state import PLAYER_SQUARE
+
+
+@pytest.fixture
+def t() -> Table:
+    """A fresh table at player 0's first turn (see audit_helpers.Table)."""
+    return Table()
 
 RED = zx("A-R", "赤の剣士", "red", 2, 5000)
 RED3 = zx("A-R3", "赤の騎士", "red", 3, 6000)

@@ -53,6 +53,11 @@ DEDUPE = frozenset({
     "discard", "hand_limit", "charge_overflow", "cost_discard", "cost_charge", "search",
     "retrieve", "alter_force", "play_free", "start_card", "gate_card",
 })
+# Picks whose options are squares or indices, not card instance ids.
+NON_CARD_PICKS = frozenset({
+    "overdrive", "life_play", "ex_square", "square", "ob_square", "move",
+    "life_hit", "refresh_life", "trigger_order",
+})
 LIFE = 4
 HAND = 4
 HAND_LIMIT = 6
@@ -231,13 +236,14 @@ class Game:
 
         The opponent's hand, deck and life are shuffled together (zone sizes kept), as are
         the viewer's own deck and life (face down) and the opponent's face-down dunamis
-        cards. Cards named by the current decision stay where they are. The clone's
-        random generator is reseeded from `rng`.
+        cards. Cards named by the viewer's own pending pick (a search in progress) stay
+        where they are; picks of squares or indices (life_hit, ...) and the other player's
+        picks pin no card. The clone's random generator is reseeded from `rng`.
         """
         g = self.clone()
         keep: set[int] = set()
         d = g.decision
-        if d is not None and d[0] == "pick":
+        if d is not None and d[0] == "pick" and d[1] == viewer and d[2] not in NON_CARD_PICKS:
             keep.update(x for x in d[3] if isinstance(x, int))
 
         def deal(zones: list[list[int]]) -> None:
@@ -272,12 +278,13 @@ class Game:
         """Put a new card instance into a zone (positions for tests and puzzles); returns its id.
 
         `zone` is deck (on top), hand, life, resources, charge, trash, dunamis or field
-        (with `square`). The card table is extended, so call it before cloning.
+        (with `square`). Only this game's card table grows (clones are not affected).
         """
         iid = len(self.cards)
-        self.cards.append(card)
-        self.owner.append(player)
-        self.scripts.append(script_for(card))
+        # new lists (not append): the card table is shared with clones, which must not change
+        self.cards = self.cards + [card]
+        self.owner = self.owner + [player]
+        self.scripts = self.scripts + [script_for(card)]
         self.slept.append(1 if slept else 0)
         self.face_up.append(1 if face_up else 0)
         ps = self.players[player]
