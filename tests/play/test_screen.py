@@ -149,3 +149,12 @@ def test_width_helpers(text, cols):
     for line in wrap(text, cols, "  "):
         assert width(line) <= cols
     assert width("紅蓮") == 4 and width("abc") == 3
+
+
+def test_counters_shown_by_name(specs):
+    """T-8: counters (Dream Key, Memory Piece, ...) of both players are on the screen."""
+    g = Game(specs["red"], specs["blue"], seed=0)
+    g.players[0].counters["dream_key"] = 2
+    g.players[1].counters["memory_piece"] = 1
+    text = render(g, 0).plain
+    assert "カウンター ドリーム・キー2" in text and "カウンター メモリーピース1" in text

@@ -16,6 +16,7 @@ from typing import Any
 
 from rich.text import Text
 
+from zxdeck.catalog.cardtext import COUNTERS
 from zxdeck.catalog.model import COLORS, Card
 from zxdeck.catalog.present import marks
 from zxdeck.engine import Game
@@ -122,7 +123,7 @@ def _player_lines(scr: Screen, g: Game, obs: dict[str, Any], p: int, label: str,
     face = "" if pv["player_face_up"] else " (裏向き)"
     scr.add((fit(label, 8), f"bold {style}"), shorten(f"P{p + 1} {pc}{face}", 28), "  ",
             ("ライフ ", ""), (str(pv["life"]), "bold"), f"  手札 {nhand}  デッキ {pv['deck']}")
-    counters = " ".join(f"{k}{v}" for k, v in pv["counters"].items() if v) or "なし"
+    counters = " ".join(f"{COUNTERS.get(k, k)}{v}" for k, v in pv["counters"].items() if v) or "なし"
     scr.add("        ", _resources(g, pv),
             f"  チャージ {len(pv['charge'])}  トラッシュ {len(pv['trash'])}")
     scr.add("        ", f"デュナミス 裏{down}/表{up}  ", shorten(f"カウンター {counters}", 40))
