@@ -52,6 +52,8 @@ def new_session(p1: DeckSpec, p2: DeckSpec, ai: str = "greedy", seed: int = 0,
     """A new game, the person as player 1 against agent `ai`, ready to `run()` (then `close()`)."""
     from zxdeck.agents.match import agent_seed as _agent_seed
 
+    if log:
+        log = str(Path(log).resolve())  # a resume from another directory writes the same file
     setup = PlaySetup(human=0, ai=ai, budget=budget,
                       agent_seed=_agent_seed(seed, 1) if agent_seed is None else agent_seed, log=log)
     agent = make_opponent(setup)
