@@ -328,3 +328,55 @@ def test_event_from_hand_battle_timing_not_in_main(t: Table) -> None:
         {"kind": "event", "effects": [{"do": "draw", "n": 1}]}]), 0, "hand")
     plays = {x.a for x in t.legal("play")}
     assert a in plays and b not in plays
+
+
+def test_a9_triggers_wait_until_the_event_has_resolved(t: Table) -> None:
+    """A-9 (check timing): a trigger caused by an event's first effect resolves after the WHOLE event
+    (its later effects included), not in the middle of it."""
+    g = t.g
+    log: list = []
+    g.listener = lambda game, ev, data: log.append(data.get("counter")) if ev == "counter" else None
+    t.add(zx("A-DK", "遺言", "blue", 1, 1000, abilities=[
+        {"kind": "auto", "trigger": "destroyed", "effects": [
+            {"do": "gain_counter", "counter": "dream_key", "n": 1}]}]), 1, "field", 6)
+    ev = t.cast({"do": "destroy", "target": {"side": "opponent"}},
+                {"do": "gain_counter", "counter": "melody", "n": 1})
+    assert log == ["melody", "dream_key"] and ev in g.players[0].trash
+
+
+def test_a9_triggers_wait_until_the_triggered_ability_has_resolved(t: Table) -> None:
+    """A-9: a trigger caused while an automatic ability resolves waits for that ability's remaining
+    effects, then goes before the other pending triggers."""
+    g = t.g
+    log: list = []
+    g.listener = lambda game, ev, data: log.append(data.get("counter")) if ev == "counter" else None
+    t.add(zx("A-DK", "遺言", "blue", 1, 1000, abilities=[
+        {"kind": "auto", "trigger": "destroyed", "effects": [
+            {"do": "gain_counter", "counter": "dream_key", "n": 1}]}]), 1, "field", 6)
+    k = t.add(zx("A-K", "処刑", "red", 0, 3000, abilities=[
+        {"kind": "auto", "trigger": "enter", "effects": [
+            {"do": "destroy", "target": {"side": "opponent"}},
+            {"do": "gain_counter", "counter": "melody", "n": 1}]},
+        {"kind": "auto", "trigger": "enter", "effects": [
+            {"do": "gain_counter", "counter": "memory_piece", "n": 1}]}]), 0, "hand")
+    t.act("play", k, 3)
+    assert t.kind == "pick:trigger_order"
+    t.pick(0)
+    assert log == ["melody", "dream_key", "memory_piece"]
+
+
+def test_x2_descent_destroyed_triggers_wait_for_the_ex(t: Table) -> None:
+    """A-9, X-2: the Z/X destroyed by a descent trigger after the Z/X EX has been placed, together with
+    the EX's own enter trigger, and the player orders them."""
+    g = t.g
+    t.resources(0, "red", 2)
+    t.add(zx("A-DD", "供物", "red", 2, 1000, abilities=[
+        {"kind": "auto", "trigger": "destroyed", "effects": [
+            {"do": "gain_counter", "counter": "dream_key", "n": 1}]}]), 0, "field", 3)
+    ex = t.add(zx("AX-T", "降臨者", "red", 2, 7000, ctype="zx_ex", abilities=[
+        {"kind": "auto", "trigger": "enter", "effects": [
+            {"do": "gain_counter", "counter": "melody", "n": 1}]}]), 0, "dunamis")
+    t.act("ex", ex)
+    assert t.kind == "pick:ex_square" and not g.players[0].counters
+    t.pick(3)
+    assert t.kind == "pick:trigger_order" and t.who == 0

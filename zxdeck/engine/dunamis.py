@@ -113,6 +113,7 @@ def apply_dunamis_action(g: Game, p: int, a: Action) -> None:
         ps.dunamis.remove(iid)
         g.limbo.append(iid)
         sc = g.scripts[iid]
+        g.stack.append(("resolved",))  # descent's destroyed triggers wait until the EX stands
         g.stack.append(("ex_square", p, iid))
         if sc.awakening is not None:
             for eff in reversed(sc.awakening.effects):

@@ -429,16 +429,28 @@ class Game:
         stack = self.stack
         tasks = TASKS
         while not self.over and self.decision is None:
-            if self.triggers and (not stack or stack[-1][0] not in IMMEDIATE):
+            if self.triggers and self._check_timing():
                 self._queue_triggers()
             if self.damage:
                 self._check_lethal()
-                if self.triggers and (not stack or stack[-1][0] not in IMMEDIATE):
+                if self.triggers and self._check_timing():
                     continue
             if not stack:
                 raise RuntimeError("engine error: empty task stack")
             t = stack.pop()
             tasks[t[0]](self, *t[1:])
+
+    def _check_timing(self) -> bool:
+        """A-9: may pending triggers be put on the stack now?
+
+        Not while a choice in progress or Z-5 / R-1 must finish first (IMMEDIATE), and not
+        while an ability, an event or a Z/X EX is still resolving (a `resolved` marker is on
+        the stack): triggers wait for the end of the process that caused them.
+        """
+        stack = self.stack
+        if stack and stack[-1][0] in IMMEDIATE:
+            return False
+        return not any(t[0] == "resolved" for t in stack)
 
     def _emit(self, event: str, **data: Any) -> None:
         if self.listener is not None:
@@ -699,6 +711,7 @@ class Game:
     def push_event(self, p: int, iid: int, via: str) -> None:
         """Resolve an event card from limbo: its `event` abilities in order, then it goes to the trash (T-2)."""
         self._emit("play", player=p, card=iid, name=self.cards[iid].name, square=-1, via=via)
+        self.stack.append(("resolved",))
         self.stack.append(("limbo_to_trash", p, iid))
         for ab in reversed(self.scripts[iid].events):
             self.stack.append(("ability", p, iid, ab))
@@ -1294,7 +1307,13 @@ def _t_ability(g: Game, ctl: int, src: int, ab: Ability) -> None:
     if not condition_holds(g, ctl, src, ab.condition):
         return
     g._emit("ability", player=ctl, card=src, name=g.cards[src].name, kind=ab.kind, index=ab.index)
+    g.stack.append(("resolved",))  # triggers caused by these effects wait for the end (A-9)
     g.push_effects(ctl, src, ab)
+
+
+@task("resolved")
+def _t_resolved(g: Game) -> None:
+    """End of an ability, event or Z/X EX play: a check timing for the triggers it caused (A-9)."""
 
 
 @task("activate")
