@@ -59,9 +59,18 @@ def test_play_illegal_deck_refused_unless_allowed(tmp_path) -> None:
     assert r.returncode == 0 and "winner" in r.stdout
 
 
-def test_play_without_auto_not_available_yet() -> None:
-    r = run("play", "--p1", str(GOLDEN / "red.txt"), "--p2", str(GOLDEN / "blue.txt"))
-    assert r.returncode == 2 and "interactive" in r.stderr and len(r.stderr.strip().splitlines()) == 1
+def test_play_without_auto_saves_the_game_when_input_ends(tmp_path) -> None:
+    """Without --auto a person plays; end of input saves the game and prints how to resume it."""
+    r = subprocess.run(
+        [sys.executable, "-m", "zxdeck", "--cards", str(GOLDEN / "cards.yaml"), "play",
+         "--p1", str(GOLDEN / "red.txt"), "--p2", str(GOLDEN / "blue.txt")],
+        capture_output=True, text=True, timeout=120, cwd=tmp_path, stdin=subprocess.DEVNULL,
+    )
+    assert r.returncode == 0, r.stderr
+    saved = list(tmp_path.glob("zxdeck-game-*.json"))
+    assert len(saved) == 1
+    assert f"zxdeck play --resume {saved[0].name}" in r.stdout
+    assert "Traceback" not in r.stdout + r.stderr
 
 
 def test_play_unknown_agent_and_missing_deck() -> None:
