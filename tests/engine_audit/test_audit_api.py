@@ -230,3 +230,23 @@ def test_replay_exact_with_rng_abilities(seed: int) -> None:
     g2 = replay(record(g), Cat())
     assert state_key(g2)[:-2] == state_key(g)[:-2] and g2.history == g.history
     assert g2.winner == g.winner and g2.reason == g.reason
+
+
+def test_observation_shows_the_revealed_life_card_to_both() -> None:
+    """B-6, hidden information: the revealed life card is public: the defender deciding where to play
+    it (and the attacker) see it in observation()['revealed']; it is not in anyone's life any more."""
+    t = Table()
+    g = t.g
+    t.to_main()
+    ig = zx("A-IG", "青の炎", "blue", 2, 4000, ignition=True)
+    life = t.set_life(1, [ig, FILLER])
+    a = t.add(zx("A-R", "赤", "red", 1, 5000), 0, "field", 4)
+    t.act("attack", a, PLAYER)
+    t.pass_battle()
+    t.pick(0)
+    assert t.kind == "pick:life_play" and t.who == 1
+    for v in (0, 1):
+        obs = g.observation(v)
+        assert obs["revealed"] == [{"iid": life[0], "id": "A-IG", "owner": 1}]
+        assert obs["players"][1]["life"] == 1
+    assert g.observation(1)["decision"] == "pick:life_play" and g.observation(0)["decision"] is None

@@ -1,5 +1,5 @@
 """What a player is entitled to see (hidden: the opponent's hand, both decks, face-down life,
-the opponent's face-down dunamis)."""
+the opponent's face-down dunamis). Cards in play or revealed right now (`revealed`) are public."""
 
 from __future__ import annotations
 
@@ -59,6 +59,8 @@ def observe(g: Game, viewer: int) -> dict[str, Any]:
         "phase": g.phase,
         "field": [unit_view(g, u) if u >= 0 else None for u in g.squares],
         "players": players,
+        # cards being played or revealed (an ignition reveal, a life card hit): public to both
+        "revealed": [{"iid": i, "id": g.cards[i].id, "owner": g.owner[i]} for i in g.limbo],
         "decision": g.decision_kind() if g.current_player() == viewer else None,
         "over": g.over,
         "winner": g.winner,
