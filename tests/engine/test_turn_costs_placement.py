@@ -118,8 +118,9 @@ def test_p6_end_phase_order(table: Table) -> None:
     big = table.add(zx("T-BIG", "青の巨像", "blue", 1, 9000), 1, "field", 5)
     g.damage[big] = 5000
     g.bonus[me] = 2000
-    for _ in range(6):
+    for _ in range(5):
         table.add(FILLER)
+    table.add(RED2)  # two different cards: the discard is a real choice
     table.end_turn()  # the trigger draws 1: 7 cards -> discard 1
     assert g.damage == {} and g.bonus == {}
     assert table.kind == "pick:hand_limit" and g.current_player() == 0

@@ -1111,6 +1111,12 @@ def _t_pick(g: Game, player: int, purpose: str, options: tuple, mn: int, mx: int
             cont: tuple) -> None:
     left = [o for o in options if o not in chosen]
     need = mn - len(chosen)
+    if purpose in DEDUPE:
+        # copies of one card are interchangeable: a required pick among copies of a single
+        # card has one possible outcome, so it is carried out without asking
+        while need > 0 and left and len(chosen) < mx and len(_distinct(g, left)) == 1:
+            chosen = chosen + (left.pop(0),)
+            need -= 1
     if not left or len(chosen) >= mx:
         g.stack.append(cont + (chosen,))
     elif need >= len(left):  # forced: everything left must be chosen
