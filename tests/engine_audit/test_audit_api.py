@@ -162,6 +162,12 @@ def test_determinize_other_players_pick_pins_nothing() -> None:
     for s in range(20):
         d = g.determinize(0, random.Random(s))
         out += sum(1 for i in hand1 if i not in d.players[1].hand)
+        # the pending pick follows the redeal: it offers the opponent's new hand
+        offered = {a.a for a in d.legal_actions()}
+        assert offered <= set(d.players[1].hand)
+        assert {d.cards[i].id for i in offered} == {d.cards[i].id for i in d.players[1].hand}
+        d.apply(d.legal_actions()[0])
+        assert len(d.players[1].hand) == 2
     assert out > 0
 
 

@@ -237,21 +237,27 @@ class Game:
         The opponent's hand, deck and life are shuffled together (zone sizes kept), as are
         the viewer's own deck and life (face down) and the opponent's face-down dunamis
         cards. Cards named by the viewer's own pending pick (a search in progress) stay
-        where they are; picks of squares or indices (life_hit, ...) and the other player's
-        picks pin no card. The clone's random generator is reseeded from `rng`.
+        where they are; picks of squares or indices (life_hit, ...) pin no card. A pending
+        pick of the other player over their hidden cards (a discard) follows the redeal:
+        it names the cards now at those places. The clone's random generator is reseeded
+        from `rng`.
         """
         g = self.clone()
         keep: set[int] = set()
         d = g.decision
-        if d is not None and d[0] == "pick" and d[1] == viewer and d[2] not in NON_CARD_PICKS:
+        card_pick = d is not None and d[0] == "pick" and d[2] not in NON_CARD_PICKS
+        if card_pick and d[1] == viewer:
             keep.update(x for x in d[3] if isinstance(x, int))
+        moved: dict[int, int] = {}
 
         def deal(zones: list[list[int]]) -> None:
             pool = [i for z in zones for i in z if i not in keep]
             rng.shuffle(pool)
             it = iter(pool)
             for z in zones:
-                z[:] = [i if i in keep else next(it) for i in z]
+                new = [i if i in keep else next(it) for i in z]
+                moved.update((a, b) for a, b in zip(z, new) if a != b)
+                z[:] = new
 
         opp = g.players[1 - viewer]
         me = g.players[viewer]
@@ -263,6 +269,10 @@ class Game:
             rng.shuffle(shuffled)
             it = iter(shuffled)
             opp.dunamis[:] = [next(it) if not g.face_up[i] else i for i in opp.dunamis]
+        if card_pick and d[1] != viewer and moved:
+            opts = tuple(moved.get(x, x) for x in d[3])
+            chosen = tuple(moved.get(x, x) for x in d[6])
+            g.decision = d[:3] + (opts,) + d[4:6] + (chosen,) + d[7:]
         g.rng.seed(rng.getrandbits(64))
         g._legal = None
         return g
