@@ -367,3 +367,71 @@ def test_b3_defender_event_with_cost_needs_color(t: Table) -> None:
     t.resources(1, "blue", 1)
     t.g._legal = None
     assert ("play", ev, -1) in [tuple(x) for x in t.legal()]
+
+
+def test_b9_zx_rebooted_by_an_effect_may_attack_again(t: Table) -> None:
+    """B-1, B-9 (ruling in docs/ABILITIES.md): the attacker is any rebooted Z/X of yours, so one
+    rebooted by an effect after attacking may attack again."""
+    g = t.g
+    t.to_main()
+    a = t.add(RED, 0, "field", 3)
+    foe = t.add(BIG, 1, "field", 6)
+    t.act("attack", a, foe)
+    t.pass_battle()
+    assert not [x for x in t.legal("attack") if x.a == a]
+    t.cast({"do": "reboot", "target": {"side": "self"}})
+    assert [x for x in t.legal("attack") if x.a == a]
+    t.act("attack", a, foe)
+    t.pass_battle()
+    assert not g.on_field(foe)  # 5000 + 5000 >= 9000: destroyed
+
+
+def test_c2_life_card_played_free_without_resources(t: Table) -> None:
+    """C-2, B-6: a Z/X from life costs nothing (the defender has no resources at all)."""
+    g = t.g
+    t.to_main()
+    assert not g.players[1].resources
+    lives = t.set_life(1, [zx("A-IG5", "青の大炎", "blue", 5, 9000, ignition=True), FILLER])
+    a = t.add(RED, 0, "field", 4)
+    t.act("attack", a, PLAYER)
+    t.pass_battle()
+    t.pick(0)
+    t.pick(6)
+    assert g.squares[6] == lives[0]
+
+
+def test_l4_placing_on_own_ob_follows_o5(t: Table) -> None:
+    """L-4, O-5: a Z/X placed on your own rebooted Z/X OB: the OB goes face up to the dunamis (not the
+    trash) and the player card turns face up."""
+    g = t.g
+    t.to_main()
+    t.resources(0, "red", 2)
+    ob = t.add(zx("A-OB", "覇王", "red", 0, 7000, ctype="zx_ob"), 0, "field", 3)
+    g.players[0].player_face_up = False
+    c = t.add(RED, 0, "hand")
+    t.act("play", c, 3)
+    ps = g.players[0]
+    assert g.squares[3] == c and ob in ps.dunamis and g.face_up[ob] and ob not in ps.trash
+    assert ps.player_face_up
+
+
+def test_r1_life_recovery_with_empty_deck_refreshes(t: Table) -> None:
+    """B-6, R-1: Life Recovery needs the top card: an empty deck refreshes first (the opponent takes a
+    life card), then the new top card goes to the life."""
+    g = t.g
+    t.to_main()
+    ps1 = g.players[1]
+    t.set_life(0, [FILLER])
+    t.set_life(1, [LR, FILLER])
+    ps1.trash.extend(ps1.deck)
+    ps1.deck.clear()
+    ps1.deck.append(ps1.trash.pop())  # one card left
+    a = t.add(RED, 0, "field", 4)
+    t.act("attack", a, PLAYER)
+    t.pass_battle()
+    t.pick(0)
+    t.pick(8)
+    # Life Recovery took the last deck card (deck empties -> refresh -> player 0 picks a life card)
+    assert t.kind == "pick:refresh_life" and t.who == 0
+    t.pick(0)
+    assert len(ps1.life) == 1 and ps1.refreshes == 1 and ps1.deck
