@@ -435,3 +435,21 @@ def test_r1_life_recovery_with_empty_deck_refreshes(t: Table) -> None:
     assert t.kind == "pick:refresh_life" and t.who == 0
     t.pick(0)
     assert len(ps1.life) == 1 and ps1.refreshes == 1 and ps1.deck
+
+
+def test_b6_life_recovery_compares_before_the_cards_enter_triggers(t: Table) -> None:
+    """B-6, A-9: Life Recovery compares the lives right after the revealed card left the life ("at
+    this time", 001); the played Z/X's own enter trigger resolves after that comparison."""
+    g = t.g
+    t.to_main()
+    lr_draw = zx("A-LRT", "癒しの竜", "blue", 2, 4000, ignition=True, keywords=("life_recovery",), abilities=[
+        {"kind": "auto", "trigger": "enter", "effects": [{"do": "life_recover", "n": 1}]}])
+    t.set_life(0, [FILLER])
+    t.set_life(1, [lr_draw, FILLER])
+    a = t.add(RED, 0, "field", 4)
+    t.act("attack", a, PLAYER)
+    t.pass_battle()
+    t.pick(0)
+    t.pick(8)
+    # 1 life left <= 1: Life Recovery (+1), then the enter trigger (+1)
+    assert len(g.players[1].life) == 3

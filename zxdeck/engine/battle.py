@@ -132,6 +132,9 @@ def _t_life_play(g: Game, p: int, iid: int, chosen: tuple) -> None:
         g.limbo.remove(iid)
         g.to_charge(d, iid)
         return
+    # Life Recovery / Void Bringer belong to this play ("at this time"): the card's own
+    # triggers wait until they are done (A-9 check timing)
+    g.stack.append(("resolved",))
     g.stack.append(("lrvb", p, iid))
     if g.cards[iid].type == "zx":
         g.place(d, iid, chosen[0], "life")
