@@ -120,6 +120,8 @@ def test_observation_invariant_under_determinize(example_specs) -> None:
         v = g.current_player()
         if v < 0:
             continue
+        if g.decision[0] in ("main", "battle"):  # nothing left waiting at a phase decision
+            assert not g.triggers and not any(t[0] == "resolved" for t in g.stack)
         d = g.determinize(v, rng)
         assert d.observation(v) == g.observation(v), g.decision_kind()
         assert d.observation(1 - v)["field"] == g.observation(1 - v)["field"]

@@ -72,6 +72,9 @@ def test_fuzz_weird_decks(chunk: int) -> None:
             acts = g.legal_actions()
             if g.decision[0] == "pick":
                 assert len(acts) >= 2, g.decision_kind()
+            if g.decision[0] in ("main", "battle", "resource", "ignite"):
+                # no trigger is left waiting at a phase decision, no resolution in progress
+                assert not g.triggers and not any(t[0] == "resolved" for t in g.stack)
             if n % 3 == 0:
                 d = g.determinize(v, rng)
                 assert d.observation(v) == g.observation(v), g.decision_kind()
