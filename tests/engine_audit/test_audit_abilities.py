@@ -380,3 +380,42 @@ def test_x2_descent_destroyed_triggers_wait_for_the_ex(t: Table) -> None:
     assert t.kind == "pick:ex_square" and not g.players[0].counters
     t.pick(3)
     assert t.kind == "pick:trigger_order" and t.who == 0
+
+
+@pytest.mark.parametrize(("flt", "expect"), [
+    ({"type": ["zx_ex"]}, {"ex"}),
+    ({"color": "blue"}, {"b1", "ex"}),
+    ({"color": ["green", "blue"]}, {"b1", "ex", "g1"}),
+    ({"race": "ドラゴン"}, {"b1", "ex"}),
+    ({"name": "緑の兵"}, {"g1"}),
+    ({"max_cost": 2}, {"b1", "g1"}),
+    ({"min_cost": 3}, {"ex"}),
+    ({"max_power": 4000}, {"b1"}),
+    ({"min_power": 9000}, {"ex"}),
+    ({"area": "enemy_area"}, {"b1"}),
+    ({"area": "center"}, {"g1"}),
+    ({"area": "own_area"}, {"ex"}),
+    ({"area": "player_square"}, {"ex"}),
+    ({"area": "normal_square"}, {"b1", "g1"}),
+    ({"state": "slept"}, {"g1"}),
+    ({"state": "rebooted"}, {"b1", "ex"}),
+    ({"has_force": 1}, {"b1"}),
+    ({"ignition": True}, {"g1"}),
+    ({"ignition": False, "max_cost": 2}, {"b1"}),
+])
+def test_unit_filters_seen_from_the_controller(t: Table, flt: dict, expect: set) -> None:
+    """Filters (ABILITIES.md): each key on opponent's Z/X, with `area` seen from the controller
+    (player 0: row 2 is the enemy area) and power the current power (a +1000 bonus counts)."""
+    from zxdeck.engine.effects import candidates
+
+    g = t.g
+    units = {
+        "b1": t.add(zx("A-F1", "青の竜", "blue", 1, 3000, races=("ドラゴン",)), 1, "field", 6),
+        "g1": t.add(zx("A-F2", "緑の兵", "green", 2, 5000, ignition=True, races=("植物",)), 1, "field", 4, slept=True),
+        "ex": t.add(zx("A-F3", "青の覇竜", "blue", 6, 9000, ctype="zx_ex", races=("ドラゴン",)), 1, "field", 1),
+    }
+    g.forces[units["b1"]] = (t.add(FILLER, 1, "trash"),)
+    g.players[1].trash.pop()
+    g.bonus[units["b1"]] = 1000  # 4000 now
+    got = {k for k, u in units.items() if u in candidates(g, 0, -1, {"side": "opponent", "filter": flt})}
+    assert got == expect
