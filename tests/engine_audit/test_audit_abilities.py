@@ -419,3 +419,16 @@ def test_unit_filters_seen_from_the_controller(t: Table, flt: dict, expect: set)
     g.bonus[units["b1"]] = 1000  # 4000 now
     got = {k for k, u in units.items() if u in candidates(g, 0, -1, {"side": "opponent", "filter": flt})}
     assert got == expect
+
+
+def test_deck_bottom_order_is_chosen_by_the_owner(t: Table) -> None:
+    """deck_bottom with several Z/X of one player: their owner chooses the order (the engine never
+    orders cards itself); the last one chosen ends at the very bottom."""
+    g = t.g
+    a = t.add(zx("A-D1", "一", "blue", 1, 1000), 1, "field", 6)
+    b = t.add(zx("A-D2", "二", "blue", 1, 1000), 1, "field", 8)
+    t.cast({"do": "deck_bottom", "target": {"side": "opponent", "all": True}})
+    assert t.kind == "pick:deck_bottom_order" and t.who == 1 and t.picks() == {a, b}
+    t.pick(b)
+    deck = g.players[1].deck
+    assert deck[:2] == [a, b] and not g.on_field(a) and not g.on_field(b)

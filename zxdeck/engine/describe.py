@@ -14,6 +14,7 @@ PURPOSES = {
     "start_card": "スタートカード", "gate_card": "ゲートカード", "overdrive": "オーバードライブ",
     "overdrive_event": "オーバードライブ", "life_hit": "ライフ", "life_play": "ライフからプレイ",
     "life_play_event": "ライフからプレイ", "void_bringer": "ヴォイドブリンガー",
+    "deck_bottom_order": "デッキの下に置く順番",
     "charge_overflow": "チャージ超過", "hand_limit": "手札上限", "refresh_life": "リフレッシュ",
     "trigger_order": "誘発順", "descent": "降臨", "ex_square": "EXの登場先", "move": "移動先",
     "square": "登場先", "ob_square": "OBの登場先", "over_boost": "オーバーブースト",

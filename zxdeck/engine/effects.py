@@ -137,7 +137,24 @@ def fx_bounce(g: Game, ctl: int, src: int, eff: dict, targets: tuple, chosen: An
 
 @effect("deck_bottom")
 def fx_deck_bottom(g: Game, ctl: int, src: int, eff: dict, targets: tuple, chosen: Any) -> None:
-    _move_away(g, targets, "deck_bottom", "deck_bottom")
+    """Each owner orders their own cards (one at a time; the last chosen ends at the very bottom)."""
+    live = [t for t in targets if g.on_field(t)]
+    for p in (1, 0):
+        mine = tuple(t for t in live if g.owner[t] == p)
+        if mine:
+            g.stack.append(("deck_bottom_next", p, mine, None))
+
+
+@task("deck_bottom_next")
+def _t_deck_bottom_next(g: Game, p: int, left: tuple, chosen: tuple | None) -> None:
+    if chosen:
+        _move_away(g, chosen, "deck_bottom", "deck_bottom")
+        left = tuple(t for t in left if t not in chosen)
+    left = tuple(t for t in left if g.on_field(t))
+    if len(left) == 1:
+        _move_away(g, left, "deck_bottom", "deck_bottom")
+    elif left:
+        g.pick(p, "deck_bottom_order", left, 1, 1, ("deck_bottom_next", p, left))
 
 
 @effect("to_resource")
