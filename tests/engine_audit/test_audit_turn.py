@@ -275,3 +275,28 @@ def test_s8_s9_setup_life_and_resources() -> None:
     for ps in g.players:
         assert len(ps.life) == 4 and len(ps.resources) == 2
         assert not any(g.slept[r] for r in ps.resources)
+
+
+def test_p4_no_ignition_without_a_charge_card(t: Table) -> None:
+    """P-4: with an empty charge there is no ignition decision at all."""
+    g = t.g
+    g.players[0].charge.clear()
+    t.act("skip")
+    assert t.kind == "main"
+
+
+def test_p4_over_drive_zx_without_legal_square_goes_to_trash_a7(t: Table) -> None:
+    """P-4 3-4, L-1..L-3, A-7: an ignition Z/X with no legal square cannot be played: it goes to the
+    trash (an Evol Seed one triggers)."""
+    g = t.g
+    ps = g.players[0]
+    for sq in range(9):
+        if sq != 7:
+            t.add(RED, 0, "field", sq, slept=True)
+    ch = t.add(FILLER, 0, "charge")
+    seedig = t.add(zx("A-SI", "種火", "red", 1, 1000, ignition=True, evol_seed=True, abilities=[
+        {"kind": "auto", "trigger": "milled", "effects": [{"do": "gain_counter", "counter": "melody", "n": 1}]}]),
+        0, "deck")
+    t.act("skip")
+    t.act("ignite", ch)
+    assert seedig in ps.trash and ps.counters.get("melody") == 1
