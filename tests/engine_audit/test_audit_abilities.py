@@ -186,7 +186,7 @@ def test_a3_protect_attack_blocks_only_attack(t: Table) -> None:
 
 
 def test_targets_fewer_candidates_than_count_and_upto(t: Table) -> None:
-    """Selectors: count 2 with 3 candidates asks twice; with `upto` the player may stop at 0."""
+    """A-4 selectors: count 2 with 3 candidates asks twice; with `upto` the player may stop at 0."""
     g = t.g
     us = [t.add(BLUE, 1, "field", sq) for sq in (3, 5, 6)]
     t.cast({"do": "destroy", "target": {"side": "opponent", "count": 2}})
@@ -201,7 +201,7 @@ def test_targets_fewer_candidates_than_count_and_upto(t: Table) -> None:
 
 
 def test_filters_area_state_other(t: Table) -> None:
-    """Filters: `area` is seen from the controller, `state`, `other`."""
+    """A-4 filters: `area` is seen from the controller, `state`, `other`."""
     g = t.g
     src_card = zx("A-F", "指揮", "red", 0, 3000, abilities=[
         {"kind": "auto", "trigger": "enter", "effects": [
@@ -230,7 +230,7 @@ def test_move_never_to_enemy_player_square_and_chosen(t: Table) -> None:
 
 
 def test_discard_who_opponent_chooses_and_random_uses_rng(t: Table) -> None:
-    """discard: `who: opponent` is chosen by the opponent; `random: true` asks no one."""
+    """A-4 discard: `who: opponent` is chosen by the opponent; `random: true` asks no one."""
     g = t.g
     hand = [t.add(BLUE, 1, "hand"), t.add(RED, 1, "hand")]
     t.cast({"do": "discard", "n": 1, "who": "opponent"})
@@ -404,7 +404,7 @@ def test_x2_descent_destroyed_triggers_wait_for_the_ex(t: Table) -> None:
     ({"ignition": False, "max_cost": 2}, {"b1"}),
 ])
 def test_unit_filters_seen_from_the_controller(t: Table, flt: dict, expect: set) -> None:
-    """Filters (ABILITIES.md): each key on opponent's Z/X, with `area` seen from the controller
+    """A-4 filters (ABILITIES.md): each key on opponent's Z/X, with `area` seen from the controller
     (player 0: row 2 is the enemy area) and power the current power (a +1000 bonus counts)."""
     from zxdeck.engine.effects import candidates
 
@@ -422,7 +422,7 @@ def test_unit_filters_seen_from_the_controller(t: Table, flt: dict, expect: set)
 
 
 def test_deck_bottom_order_is_chosen_by_the_owner(t: Table) -> None:
-    """deck_bottom with several Z/X of one player: their owner chooses the order (the engine never
+    """A-4 deck_bottom with several Z/X of one player: their owner chooses the order (the engine never
     orders cards itself); the last one chosen ends at the very bottom."""
     g = t.g
     a = t.add(zx("A-D1", "一", "blue", 1, 1000), 1, "field", 6)

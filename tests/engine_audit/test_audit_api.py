@@ -78,7 +78,7 @@ def _games(specs, n: int, steps: int = 4000):
 
 
 def test_observation_never_names_hidden_cards(example_specs) -> None:
-    """Hidden information: no instance id of a hidden card (opponent's hand, decks, face-down life,
+    """Z-4 hidden information: no instance id of a hidden card (opponent's hand, decks, face-down life,
     opponent's face-down dunamis) appears in observation(viewer); the opponent's hand is a count and
     their face-down dunamis entries carry nothing but face_up=False."""
     _, specs = example_specs
@@ -111,7 +111,7 @@ def test_observation_never_names_hidden_cards(example_specs) -> None:
 
 
 def test_observation_invariant_under_determinize(example_specs) -> None:
-    """Hidden information: redealing what the viewer cannot see never changes the viewer's observation,
+    """Z-4 hidden information: redealing what the viewer cannot see never changes the viewer's observation,
     nor (at the viewer's own decision) the viewer's legal actions."""
     _, specs = example_specs
     rng = random.Random(5)
@@ -131,7 +131,7 @@ def test_observation_invariant_under_determinize(example_specs) -> None:
 
 
 def test_determinize_index_and_square_picks_pin_no_card() -> None:
-    """Hidden information: at a life_hit pick (options are indices 0..n, not card ids) determinize
+    """Z-4, B-6 hidden information: at a life_hit pick (options are indices 0..n, not card ids) determinize
     must still redeal the viewer's own deck (no card stays at its true place because its id is small)."""
     t = Table(seed=3)
     g = t.g
@@ -152,7 +152,7 @@ def test_determinize_index_and_square_picks_pin_no_card() -> None:
 
 
 def test_determinize_other_players_pick_pins_nothing() -> None:
-    """Hidden information: when the OPPONENT is choosing among their own hidden cards (discard), a
+    """Z-4 hidden information: when the OPPONENT is choosing among their own hidden cards (discard), a
     determinization for the other player must not keep those cards in the opponent's hand."""
     t = Table(seed=4)
     g = t.g
@@ -174,7 +174,7 @@ def test_determinize_other_players_pick_pins_nothing() -> None:
 
 
 def test_clone_independence_deep(example_specs) -> None:
-    """clone(): playing a clone to the end (and editing its nested zones) leaves the original unchanged."""
+    """S-4, R-1 (shuffles) clone(): playing a clone to the end (and editing its nested zones) leaves the original unchanged."""
     _, specs = example_specs
     g = Game(specs[0], specs[1], seed=9)
     agent = make_agent("random", 9)
@@ -205,7 +205,7 @@ def test_clone_independence_deep(example_specs) -> None:
 
 
 def test_clone_add_card_does_not_touch_original() -> None:
-    """clone(): adding a card to a clone (positions for tests/puzzles) does not change the original."""
+    """Z-4 clone(): adding a card to a clone (positions for tests/puzzles) does not change the original."""
     t = Table()
     g = t.g
     n = len(g.cards)
@@ -216,7 +216,7 @@ def test_clone_add_card_does_not_touch_original() -> None:
 
 @pytest.mark.parametrize("seed", [1, 2, 3, 4, 5, 6])
 def test_replay_exact_with_rng_abilities(seed: int) -> None:
-    """Replay: seed + actions rebuild the same game, with random discards and searches (shuffles)."""
+    """S-4, S-5 replay: seed + actions rebuild the same game, with random discards and searches (shuffles)."""
     from zxdeck.engine.synth import event
 
     rnd = event("A-RD", "混乱", "red", 0, abilities=[
