@@ -432,3 +432,21 @@ def test_deck_bottom_order_is_chosen_by_the_owner(t: Table) -> None:
     t.pick(b)
     deck = g.players[1].deck
     assert deck[:2] == [a, b] and not g.on_field(a) and not g.on_field(b)
+
+
+def test_a1_once_per_turn_is_per_card_on_the_field(t: Table) -> None:
+    """A-1 once_per_turn ("counts per card on the field"): a Z/X that left the field and came back is
+    a new card on the field: its 【ターン1】 ability may be used again."""
+    g = t.g
+    card = zx("A-T1", "学者", "red", 0, 3000, abilities=[
+        {"kind": "activated", "cost": {"sleep_self": True}, "once_per_turn": True,
+         "effects": [{"do": "draw", "n": 1}]}])
+    u = t.add(card, 0, "field", 3)
+    t.act("ability", u, 0)
+    g.slept[u] = 0
+    g._legal = None
+    assert not t.legal("ability")
+    t.cast({"do": "bounce", "target": {"side": "self"}})
+    assert u in g.players[0].hand
+    t.act("play", u, 3)
+    assert [a for a in t.legal("ability") if a.a == u]

@@ -560,6 +560,8 @@ class Game:
         self.damage.pop(iid, None)
         self.bonus.pop(iid, None)
         self.slept[iid] = 0
+        if self.once:  # once_per_turn counts per card on the field: back on a square, it is new
+            self.once = {k for k in self.once if k[0] != iid}
         p = self.owner[iid]
         ps = self.players[p]
         forces = self.forces.pop(iid, None)
