@@ -226,3 +226,27 @@ def test_news_shows_what_the_computer_did(tmp_path, specs):
     seen_news = [ln for ln in out.splitlines() if ln.startswith("P2 ") or "相手:" in ln]
     assert "-- 前回の選択から" in out
     assert seen_news, "no line tells what the computer (P2) did"
+
+
+def test_no_typed_line_crashes_the_game(tmp_path_factory, specs):
+    """Whatever a person types (any Unicode, control characters, huge numbers, commands with odd
+    arguments), the game asks again or acts; it never raises."""
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+
+    line = st.one_of(st.text(max_size=30), st.integers(-10**30, 10**30).map(str),
+                     st.sampled_from(["card", "card 0", "card -1", "card ９", "log x", "log 0",
+                                      "hand", "board", "help", "１", "２", "concede"]),
+                     st.sampled_from(["1", "2", "3"]))
+
+    @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(st.lists(line, max_size=40))
+    def check(lines):
+        path = tmp_path_factory.mktemp("fuzz") / "g.json"
+        console, _ = capture_console()
+        s = new_session(specs["green"], specs["black"], seed=len(lines), save_path=path,
+                        console=console, input_fn=Person(lines))
+        assert s.run() == 0
+        assert read_save(path)["actions"] == [a.to_json() for a in s.g.history]
+
+    check()
