@@ -109,12 +109,12 @@ def _match(specs, make, games: int = 10) -> int:
 
 
 def test_mcts_against_greedy_small_seeded_match(specs):
-    """Issue 5 (smaller): mcts at a small budget (15) against greedy over 10 seeded games on the
+    """Issue 5 (smaller): mcts at a small budget (15) against greedy over 16 seeded games on the
     example decks, both sides. A broken search (random moves, measured here on the same games)
-    wins about none; mcts must win at least half and 4 games more than random. The 200-game
+    wins about none; mcts must win at least half (9 when this was written). The 200-game
     figure at the default budget is in docs/PERFORMANCE.md (bench/bench_mcts.py)."""
     from zxdeck.agents.random_agent import RandomAgent
 
-    broken = _match(specs, RandomAgent)
-    wins = _match(specs, lambda seed: MctsAgent(seed, budget=15))
-    assert wins >= 5 and wins >= broken + 4, f"mcts won {wins}/10, random {broken}/10"
+    broken = _match(specs, RandomAgent, games=16)
+    wins = _match(specs, lambda seed: MctsAgent(seed, budget=15), games=16)
+    assert wins >= 8 and wins >= broken + 6, f"mcts won {wins}/16, random {broken}/16"
