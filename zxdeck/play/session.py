@@ -276,6 +276,10 @@ class PlaySession:
         text = describe(a, g)
         if a.kind in ("resource", "ignite", "pay", "ex", "event_ex", "play"):
             text += self._ref(a.a)
+        if a.kind in ("event_ex", "ability"):
+            rules = _ability_text(g, a)
+            if rules:
+                text += ": " + rules
         return text
 
     def _square(self, sq: int, short: bool = False) -> str:
@@ -312,7 +316,10 @@ class PlaySession:
             ab_task = d[3]
             src = ab_task[2] if len(ab_task) > 2 and isinstance(ab_task[2], int) else -1
             if src >= 0:
-                return f"「{g.cards[src].name}」{self._ref(src)}の任意の能力を使いますか?"
+                ab = ab_task[3] if len(ab_task) > 3 else None
+                rules = _rules(getattr(ab, "raw", None), g.cards[src])
+                return (f"「{g.cards[src].name}」{self._ref(src)}の任意の能力を使いますか?"
+                        + (f"  {rules}" if rules else ""))
         if kind == "pay":
             return TITLES["pay"] + f" (残り{d[2]})"
         if kind == "battle" and g.battle is not None:
@@ -459,6 +466,31 @@ def _agent_note(g: Game, action: Action) -> str:
     if action.kind in ("keep", "mulligan", "pass", "end", "skip", "yes", "no", "pick"):
         return describe(action, g)
     return ""
+
+
+def _rules(raw: Any, card: Any) -> str:
+    """The Japanese rules text of one ability ('' when it cannot be rendered)."""
+    if not isinstance(raw, dict):
+        return ""
+    from zxdeck.catalog.cardtext import render_ability
+
+    try:
+        return render_ability(raw, card).replace("\n", " ")
+    except (KeyError, TypeError, ValueError):
+        return ""
+
+
+def _ability_text(g: Game, a: Action) -> str:
+    """The text of the Event EX effect or activated ability an action would use."""
+    try:
+        if a.kind == "event_ex":
+            evs = g.scripts[a.a].events
+            return _rules(evs[a.b].raw, g.cards[a.a]) if a.b < len(evs) else ""
+        from zxdeck.engine.game import activated_ability
+
+        return _rules(activated_ability(g, a.a, a.b).raw, g.cards[a.a])
+    except (IndexError, KeyError, AttributeError):
+        return ""
 
 
 def _raise_interrupt(signum: int, frame: Any) -> None:
