@@ -250,3 +250,28 @@ def test_no_typed_line_crashes_the_game(tmp_path_factory, specs):
         assert read_save(path)["actions"] == [a.to_json() for a in s.g.history]
 
     check()
+
+
+def test_effects_are_narrated_too(specs):
+    """Bounce, power, counters, search, mill... become log lines (the engine reports them)."""
+    from zxdeck.agents.greedy import GreedyAgent
+    from zxdeck.engine import Game
+    from zxdeck.engine.log import narrate
+    from zxdeck.play.session import narration
+
+    told: dict[str, str] = {}
+
+    def listener(g, event, data):
+        if narrate(g, event, data) is None:
+            lines = narration(g, event, data)
+            if lines:
+                told.setdefault(event, lines[0])
+
+    colors = ("red", "blue", "white", "black", "green")
+    for k in range(15):
+        g = Game(specs[colors[k % 5]], specs[colors[k // 5 + 1]], seed=k, listener=listener)
+        agents = (GreedyAgent(1), GreedyAgent(2))
+        while not g.is_over():
+            g.apply(agents[g.current_player()].choose(g))
+    assert {"bounce", "power", "counter"} <= set(told), told
+    assert "手札に戻る" in told["bounce"] and "パワー+" in told["power"]
