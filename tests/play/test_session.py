@@ -11,6 +11,7 @@ from zxdeck.play import new_session, open_session
 from zxdeck.play.savefile import read_save
 
 JUNK = ["", "   ", "abc", "0", "999", "-1", "1.5", "card", "card 999", "card zzz", "help", "board",
+        "zones",
         "hand", "log 3", "ｘｙｚ", "\x1b[2J", "card #1", "c 2", "?", "2 3", "🐉"]
 
 
@@ -21,7 +22,7 @@ def session(tmp_path, specs, person, seed=1, ai="greedy", budget=None, name="gam
     return s, buf
 
 
-def random_person(seed: int, junk_every: int = 0) -> Person:
+def random_person(seed: int, junk_every: int = 0, first: tuple[str, ...] = ()) -> Person:
     """Answers a valid random number (and, every `junk_every` prompts, a wrong line first)."""
     rng = random.Random(seed)
     count = 0
@@ -34,12 +35,12 @@ def random_person(seed: int, junk_every: int = 0) -> Person:
             return rng.choice(JUNK)
         return str(rng.randint(1, n)) if n else "n"
 
-    return Person(fallback=answer)
+    return Person(first, fallback=answer)
 
 
 def test_whole_game_by_typing_numbers_commands_and_junk(tmp_path, specs):
     """A full game typed line by line, one wrong line or command in three: it ends, never crashes."""
-    person = random_person(7, junk_every=3)
+    person = random_person(7, junk_every=3, first=("help", "abc", "999", "zones", "log 2"))
     s, buf = session(tmp_path, specs, person)
     assert s.run() == 0
     out = buf.getvalue()
@@ -206,6 +207,27 @@ def test_card_command_shows_full_text(tmp_path, specs):
     assert f"{card.name}  ({card.id})" in out
     first_text_line = card.text.splitlines()[0][:10] if card.text else "(テキストなし)"
     assert first_text_line in out
+
+
+def test_zones_lists_charge_and_trash(tmp_path, specs):
+    holder: list = []
+
+    def answer(prompt: str) -> str:
+        g = holder[0].g
+        if g.players[0].trash and g.players[1].trash:
+            raise EOFError
+        return "2"
+
+    person = Person(fallback=answer)
+    s, buf = session(tmp_path, specs, person, seed=3)
+    holder.append(s)
+    s.run()
+    person.lines = ["zones"]
+    s.ask(s.g.legal_actions()) if not s.g.is_over() else None
+    out = buf.getvalue()
+    g = s.g
+    assert f"あなた トラッシュ {len(g.players[0].trash)}枚: 「{g.cards[g.players[0].trash[0]].name}」" in out
+    assert f"相手 トラッシュ {len(g.players[1].trash)}枚" in out
 
 
 def test_news_shows_what_the_computer_did(tmp_path, specs):

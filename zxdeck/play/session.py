@@ -44,6 +44,7 @@ number and Enter. Cards on the screen carry a tag #N. Commands:
   hand          your hand and dunamis
   card N        full text of card #N (also: card NAME, part of a name)
   log [N]       the game so far (the last N lines)
+  zones         both players' charge and trash (public cards, with #N tags)
   concede       give up the game     quit (q)    save and stop (Ctrl-C and
                                                  Ctrl-D save too)
 Squares: P1 is your row (bottom), P2 the opponent's (top); [P] marks the
@@ -369,6 +370,8 @@ class PlaySession:
                 self.show_card(arg)
             elif cmd == "log":
                 self.show_log(arg)
+            elif cmd in ("zones", "trash", "charge"):
+                self.show_zones()
             elif cmd == "concede":
                 if self.confirm("本当に投了しますか? (y/n)> "):
                     self.result = "concede"
@@ -430,6 +433,17 @@ class PlaySession:
             iid = matches[0]
         for line in card_text(self.g.cards[iid]):
             self.out(line)
+
+    def show_zones(self) -> None:
+        """The public zones of both players: charge and trash (tagged, so `card N` works)."""
+        g = self.g
+        scr = self.screen or render(g, self.setup.human)
+        self.screen = scr
+        for p in (1 - self.setup.human, self.setup.human):
+            ps = g.players[p]
+            for title, zone in (("チャージ", ps.charge), ("トラッシュ", ps.trash)):
+                items = "、".join(f"「{g.cards[i].name}」{scr.ref(i)}" for i in zone) or "なし"
+                self.out(f"{_label(p, self.setup.human)} {title} {len(zone)}枚: {items}")
 
     def show_log(self, arg: str) -> None:
         lines = [x for x in self.log if x.strip()]
