@@ -13,7 +13,7 @@ import pytest
 from zxdeck.agents import make_agent
 from zxdeck.agents.greedy import GreedyAgent
 from zxdeck.agents.match import agent_seed
-from zxdeck.agents.mcts import MctsAgent, action_key, determinize
+from zxdeck.agents.mcts import MctsAgent, action_key
 from zxdeck.engine import Game
 
 DECKS = Path(__file__).resolve().parents[2] / "examples" / "decks"
@@ -50,7 +50,7 @@ def test_determinization_keeps_everything_the_player_sees(specs):
     total = 0
     for g in midgame_positions(specs):
         me = g.current_player()
-        d = determinize(g, me, rng)
+        d = g.determinize(me, rng)
         assert d.observation(me) == g.observation(me)
         opp_g, opp_d = g.players[1 - me], d.players[1 - me]
         mine_g, mine_d = g.players[me], d.players[me]
@@ -64,6 +64,46 @@ def test_determinization_keeps_everything_the_player_sees(specs):
         if opp_d.hand != opp_g.hand or mine_d.deck != mine_g.deck:
             changed += 1
     assert total > 20 and changed > total // 2
+
+
+def test_mcts_samples_with_the_engine_determinization(specs, monkeypatch):
+    """Z-4 hidden information: every simulation starts from `Game.determinize` (the engine's one,
+    audited), never a private copy. The old copy kept in place any hidden card whose id equalled
+    any integer on the task stack or in the decision (player numbers, squares): here the
+    opponent's hidden cards with small ids (0..8) must all be re-dealt in some sample."""
+    import zxdeck.agents.mcts as mcts_mod
+
+    assert not hasattr(mcts_mod, "determinize")
+    g = Game(specs["red"], specs["blue"], seed=4)
+    greedy = GreedyAgent(0)
+    while not (g.current_player() == 1 and g.decision_kind() == "main" and len(g.legal_actions()) > 2):
+        g.apply(greedy.choose(g))
+    opp = g.players[0]
+    small = {i for i in opp.hand + opp.deck + opp.life if i <= 8}
+    assert small
+    where = {i: (z, zone.index(i)) for z, zone in (("hand", opp.hand), ("deck", opp.deck),
+                                                   ("life", opp.life)) for i in zone}
+    real = Game.determinize
+    samples: list[Game] = []
+
+    def spy(self, viewer, rng):
+        d = real(self, viewer, rng)
+        samples.append(d)
+        return d
+
+    monkeypatch.setattr(Game, "determinize", spy)
+    agent = MctsAgent(seed=3, budget=25)
+    agent.choose(g)
+    assert len(samples) == 25
+    moved = set()
+    for d in samples:
+        p0 = d.players[0]
+        for i in small:
+            z, pos = where[i]
+            zone = getattr(p0, z)
+            if pos >= len(zone) or zone[pos] != i:
+                moved.add(i)
+    assert moved == small
 
 
 def test_same_seed_same_moves_and_budget_in_simulations(specs):

@@ -3,13 +3,13 @@
 Each of the `budget` simulations (a count, never a time: same seed, same
 moves) does:
 
-1. **Determinize**: copy the game and re-deal what the agent cannot see
-   (`determinize`): its own deck and face-down life are shuffled together, the
-   opponent's hand, deck and face-down life likewise, and the opponent's
-   face-down dunamis. Zone sizes and every visible card stay as they are, so
-   the copy gives the agent exactly the same `observation()` as the real game.
-   The copy also gets a fresh random generator, so future shuffles are
-   unknown too. (Deck lists are taken as known, as in a tournament.)
+1. **Determinize** with the engine's `Game.determinize(me, rng)`: copy the
+   game and re-deal what the agent cannot see (its own deck and face-down
+   life, the opponent's hand, deck, life and face-down dunamis). Zone sizes
+   and every visible card stay as they are, so the copy gives the agent
+   exactly the same `observation()` as the real game; the copy also gets a
+   fresh random generator, so future shuffles are unknown too. (Deck lists
+   are taken as known, as in a tournament.)
 2. **Select / expand** down one tree shared by all determinizations. Actions
    are keyed by what they mean (`action_key`: card number or square rather
    than instance id), so the same choice in two determinizations meets the
@@ -69,53 +69,6 @@ def action_key(g: Game, a: Action) -> tuple:
     return (k, _label(g, a.a))
 
 
-def _ints(obj: Any, out: set[int]) -> None:
-    """Every int inside nested tuples/lists (card ids a pending task or decision refers to)."""
-    if isinstance(obj, bool):
-        return
-    if isinstance(obj, int):
-        out.add(obj)
-    elif isinstance(obj, (tuple, list)):
-        for x in obj:
-            _ints(x, out)
-
-
-def _reshuffle(zones: list[list[int]], fixed: set[int], rng: random.Random) -> None:
-    """Deal the cards of `zones` (except `fixed` ones, which keep their place) again at random."""
-    free = [i for z in zones for i in z if i not in fixed]
-    rng.shuffle(free)
-    it = iter(free)
-    for z in zones:
-        for pos, i in enumerate(z):
-            if i not in fixed:
-                z[pos] = next(it)
-
-
-def determinize(game: Game, viewer: int, rng: random.Random) -> Game:
-    """A copy of `game` whose hidden information, as seen by `viewer`, is sampled at random.
-
-    Hidden from `viewer`: both decks and face-down lives (their own included),
-    the opponent's hand and face-down dunamis. Cards a pending task or
-    decision names (a search in progress, a card being revealed) keep their
-    place. The result has the same `observation(viewer)` as `game`.
-    """
-    g = game.clone()
-    g.rng = random.Random(rng.getrandbits(64))
-    fixed: set[int] = set()
-    _ints(g.stack, fixed)
-    _ints(g.decision, fixed)
-    me, opp = g.players[viewer], g.players[1 - viewer]
-    _reshuffle([me.deck, me.life], fixed, rng)
-    _reshuffle([opp.hand, opp.deck, opp.life], fixed, rng)
-    down = [d for d in opp.dunamis if not g.face_up[d]]
-    if len(down) > 1:
-        _reshuffle([down], fixed, rng)
-        it = iter(down)
-        opp.dunamis[:] = [next(it) if not g.face_up[d] else d for d in opp.dunamis]
-    g._legal = None  # the cached legal actions may name cards that moved
-    return g
-
-
 class _Node:
     __slots__ = ("player", "n", "w", "avail", "children")
 
@@ -151,7 +104,7 @@ class MctsAgent:
         me = game.current_player()
         root = _Node(-1)
         for _ in range(max(1, self.budget)):
-            self._simulate(determinize(game, me, self.rng), root)
+            self._simulate(game.determinize(me, self.rng), root)
         by_key = {action_key(game, a): a for a in acts}
         best, best_score = acts[0], (-1, -1.0)
         for key, a in by_key.items():
@@ -251,4 +204,4 @@ def root_total(root: _Node) -> int:
     return sum(ch.n for ch in root.children.values())
 
 
-__all__ = ["DEFAULT_BUDGET", "MctsAgent", "action_key", "determinize"]
+__all__ = ["DEFAULT_BUDGET", "MctsAgent", "action_key"]
