@@ -66,6 +66,9 @@ def test_field_seen_from_the_players_side(specs):
                 if u < 0:
                     continue
                 checked += 1
+                if not g.started and g.owner[u] == 1:  # S-2, S-10: the opponent's start card, face down
+                    assert "裏向きのカード" in cell[1] and shorten(g.name(u), 10)[:4] not in scr.plain
+                    continue
                 assert shorten(g.name(u), 10)[:4] in cell[1]
                 assert f"P{g.power(u)}" in cell[2]
                 assert ("スリープ" if g.slept[u] else "リブート") in cell[2]
@@ -73,6 +76,33 @@ def test_field_seen_from_the_players_side(specs):
                 assert (f"ダメ{dmg}" in cell[2]) == bool(dmg)
                 assert cell[0].rstrip().endswith("自分" if g.owner[u] == 0 else "相手")
     assert checked > 50
+
+
+def test_s1_s2_s10_setup_screen_hides_the_opponents_start_card_and_player_card(specs):
+    """S-1, S-2, S-10: at the mulligan (S-7) the opponent's start card and player card are face
+    down: the screen shows a face-down card on their player square and no name; after S-10 both
+    are drawn face up. The viewer's own start card is shown by name."""
+    from dataclasses import replace
+
+    from zxdeck.engine import DeckSpec
+    from zxdeck.engine.synth import synthetic_deck
+
+    base = synthetic_deck("red", "R")
+    start = replace(base.main[0], id="T-ST", name="始まりの竜", keywords=frozenset({"start_card"}))
+    pc = replace(base.main[0], id="T-PC", name="アカネ", type="player", cost=0, power=0, icons=frozenset())
+    deck = DeckSpec(main=(start,) + tuple(base.main[1:]), player=pc)
+    g = Game(deck, deck, seed=2, first=0)
+    while g.decision_kind() == "pick:start_card":
+        g.apply(next(a for a in g.legal_actions() if a.kind == "pick"))
+    assert g.decision_kind() == "mulligan"
+    v = g.current_player()
+    text = render(g, v).plain
+    assert text.count("始まりの竜") == 1 and "裏向きのカード" in text
+    assert text.count("アカネ") == 1 and "裏向きのプレイヤーカード" in text
+    while g.decision_kind() == "mulligan":
+        g.apply(g.legal_actions()[0])
+    text = render(g, v).plain
+    assert text.count("始まりの竜") == 2 and "裏向き" not in text and text.count("アカネ") == 2
 
 
 def test_counts_of_both_players(specs):

@@ -236,7 +236,8 @@ class Game:
 
         The opponent's hand, deck and life are shuffled together (zone sizes kept), as are
         the viewer's own deck and life (face down) and the opponent's face-down dunamis
-        cards. Cards named by the viewer's own pending pick (a search in progress) stay
+        cards; before S-10, the opponent's face-down start card with their hidden start
+        cards (S-2). Cards named by the viewer's own pending pick (a search in progress) stay
         where they are; picks of squares or indices (life_hit, ...) pin no card. A pending
         pick of the other player over their hidden cards (a discard) follows the redeal:
         it names the cards now at those places. The clone's random generator is reseeded
@@ -261,7 +262,21 @@ class Game:
 
         opp = g.players[1 - viewer]
         me = g.players[viewer]
+        start = g.squares[PLAYER_SQUARE[1 - viewer]]
+        swap = -1
+        if not g.started and start >= 0:  # S-2: the opponent's start card is face down until S-10
+            alts = [(z, k) for z in (opp.hand, opp.deck, opp.life) for k, i in enumerate(z)
+                    if g.cards[i].start_card and g.cards[i].type == "zx"]
+            pick = rng.randrange(len(alts) + 1)
+            if pick < len(alts):
+                z, k = alts[pick]
+                swap = z[k]
+                g.squares[PLAYER_SQUARE[1 - viewer]], z[k] = swap, start
         deal([opp.hand, opp.deck, opp.life])
+        if swap >= 0:  # the place that held `swap` now holds what the redeal put there
+            now = moved.pop(start, start)
+            if now != swap:
+                moved[swap] = now
         deal([me.deck, me.life])
         hidden = [i for i in opp.dunamis if not g.face_up[i]]
         if hidden:

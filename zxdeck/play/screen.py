@@ -36,6 +36,7 @@ TYPE_SHORT = {
 COLOR_STYLE = {"red": "red", "blue": "blue", "white": "bright_white", "black": "bright_black",
                "green": "green", "colorless": ""}
 ME, OPP = "cyan", "magenta"
+FACE_DOWN = "裏向きのカード"
 
 
 @dataclass
@@ -119,14 +120,20 @@ def _player_lines(scr: Screen, g: Game, obs: dict[str, Any], p: int, label: str,
     nhand = len(hand) if isinstance(hand, list) else hand
     down = sum(1 for d in pv["dunamis"] if not d["face_up"])
     up = len(pv["dunamis"]) - down
-    pc = pv["player_card"] or "(名前なし)"
-    face = "" if pv["player_face_up"] else " (裏向き)"
+    pc, face = _player_card(pv)
     scr.add((fit(label, 8), f"bold {style}"), shorten(f"P{p + 1} {pc}{face}", 28), "  ",
             ("ライフ ", ""), (str(pv["life"]), "bold"), f"  手札 {nhand}  デッキ {pv['deck']}")
     counters = " ".join(f"{COUNTERS.get(k, k)}{v}" for k, v in pv["counters"].items() if v) or "なし"
     scr.add("        ", _resources(g, pv),
             f"  チャージ {len(pv['charge'])}  トラッシュ {len(pv['trash'])}")
     scr.add("        ", f"デュナミス 裏{down}/表{up}  ", shorten(f"カウンター {counters}", 40))
+
+
+def _player_card(pv: dict[str, Any]) -> tuple[str, str]:
+    """The name on a player card line and its face-down mark (S-1: hidden until S-10)."""
+    if not pv["player_face_up"]:
+        return (pv["player_card"] or "裏向きのプレイヤーカード", " (裏向き)" if pv["player_card"] else "")
+    return pv["player_card"] or "(名前なし)", ""
 
 
 def _cell(scr: Screen, g: Game, obs: dict[str, Any], sq: int, viewer: int) -> list[tuple[str, str]]:
@@ -137,9 +144,7 @@ def _cell(scr: Screen, g: Game, obs: dict[str, Any], sq: int, viewer: int) -> li
     if u is None:
         lines = [(fit(label, CELL), "dim" if ps_owner is None else "bold")]
         if ps_owner is not None:
-            pv = obs["players"][ps_owner]
-            name = pv["player_card"] or "(名前なし)"
-            state = "" if pv["player_face_up"] else " 裏"
+            name, state = _player_card(obs["players"][ps_owner])
             lines.append((fit(shorten(name + state, CELL), CELL), ME if ps_owner == viewer else OPP))
         else:
             lines.append((fit("", CELL), ""))
@@ -149,6 +154,9 @@ def _cell(scr: Screen, g: Game, obs: dict[str, Any], sq: int, viewer: int) -> li
     style = ME if mine else OPP
     whose = "自分" if mine else "相手"
     head = fit(label, CELL - 4) + whose
+    if u.get("face_down"):  # the opponent's start card before S-10: nothing but where it is
+        return [(fit(head, CELL), "bold " + style), (fit(FACE_DOWN, CELL), style),
+                (fit("(S-10 で表向き)", CELL), "dim"), (fit("", CELL), "")]
     name = f"{scr.ref(u['iid'])} {u['name']}"
     state = "スリープ" if u["slept"] else "リブート"
     stats = f"P{u['power']}"
