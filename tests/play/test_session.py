@@ -274,20 +274,21 @@ def test_no_typed_line_crashes_the_game(tmp_path_factory, specs):
     check()
 
 
-def test_effects_are_narrated_too(specs):
-    """Bounce, power, counters, search, mill... become log lines (the engine reports them)."""
+def test_effects_are_narrated_too(specs, tmp_path):
+    """Bounce, power, counters, search, mill... become log lines of the terminal UI: the engine's
+    one narration (zxdeck.engine.log), the same `zxdeck play --auto` prints."""
     from zxdeck.agents.greedy import GreedyAgent
     from zxdeck.engine import Game
     from zxdeck.engine.log import narrate
-    from zxdeck.play.session import narration
 
     told: dict[str, str] = {}
-
+    effects = {"bounce", "power", "counter", "search", "mill", "move", "ramp", "retrieve",
+               "to_resource", "deck_bottom", "alter_force", "refresh_life"}
     def listener(g, event, data):
-        if narrate(g, event, data) is None:
-            lines = narration(g, event, data)
-            if lines:
-                told.setdefault(event, lines[0])
+        if event in effects:
+            line = narrate(g, event, data)
+            assert line is not None, event
+            told.setdefault(event, line)
 
     colors = ("red", "blue", "white", "black", "green")
     for k in range(15):
@@ -297,3 +298,8 @@ def test_effects_are_narrated_too(specs):
             g.apply(agents[g.current_player()].choose(g))
     assert {"bounce", "power", "counter"} <= set(told), told
     assert "手札に戻る" in told["bounce"] and "パワー+" in told["power"]
+    # the session's log uses that narration
+    s = new_session(specs["red"], specs["blue"], seed=1, save_path=tmp_path / "g.json",
+                    console=capture_console()[0], input_fn=Person([]))
+    s.listener(s.g, "bounce", {"player": 1, "card": 0, "name": "紅蓮"})
+    assert s.log[-1] == "  P2の「紅蓮」が手札に戻る"

@@ -5,12 +5,16 @@ from __future__ import annotations
 import json
 from typing import IO, TYPE_CHECKING, Any
 
+from zxdeck.catalog.abilities import COUNTERS
 from zxdeck.engine.state import SQUARE_NAMES
 
 if TYPE_CHECKING:
     from zxdeck.engine.game import Game
 
 PNAME = ("p1", "p2")
+ZONES = {"hand": "手札", "resource": "リソース", "resources": "リソース", "square": "スクエア",
+         "deck": "デッキの上", "deck_bottom": "デッキの下", "charge": "チャージ", "trash": "トラッシュ",
+         "life": "ライフ"}
 
 
 def player_counts(g: Game, p: int) -> dict[str, int]:
@@ -117,4 +121,54 @@ def narrate(g: Game, event: str, data: dict[str, Any]) -> str | None:
         w = data.get("winner")
         res = "引き分け" if w is None else f"P{w + 1} の勝利"
         return f"\n対戦終了: {res} ({data.get('reason')}) ターン {g.turn}"
+    try:
+        return _effect_line(event, data, who)
+    except (KeyError, TypeError, ValueError, IndexError):  # unexpected data: still one line
+        return f"  {who} {event}"
+
+
+def _effect_line(event: str, data: dict[str, Any], who: str) -> str | None:
+    """Effects (docs/ABILITIES.md): bounce, power, move, counters, search, ..."""
+    name = f"「{data.get('name', '')}」"
+    names = "、".join(f"「{n}」" for n in data.get("names") or [])
+    n = data.get("n", 1)
+    to = ZONES.get(data.get("to", ""), data.get("to", ""))
+    if event == "bounce":
+        return f"  {who}の{name}が手札に戻る"
+    if event == "to_resource":
+        return f"  {who}の{name}がリソースへ"
+    if event == "deck_bottom":
+        return f"  {who}の{name}がデッキの下へ"
+    if event == "to_trash":
+        if "names" in data:
+            return f"  {who} {ZONES.get(data.get('zone', ''), '')}から{names}をトラッシュへ"
+        return f"  {who}の{name}がトラッシュへ"
+    if event == "power":
+        return f"  {name}のパワー{int(data['amount']):+d} (ターン終了まで)"
+    if event == "move":
+        return f"  {who}の{name}が{SQUARE_NAMES[data['square']]}へ移動"
+    if event == "mill":
+        return f"  {who} デッキからトラッシュへ: {names}"
+    if event == "counter":
+        k = data["counter"]
+        return f"  {who} カウンター「{COUNTERS.get(k, k)}」: {n}個"
+    if event == "search":
+        found = len(data.get("names") or [])
+        if data.get("to") == "hand":  # the hand is hidden: how many, not which (Z-4)
+            return f"  {who} デッキからカード{found}枚を手札へ (サーチ)"
+        return f"  {who} デッキから{names}を{to}へ (サーチ)"
+    if event == "retrieve":
+        return f"  {who} {names}を{to}へ (回収)"
+    if event == "ramp":
+        return f"  {who} デッキの上からリソースへ {n}枚"
+    if event == "alter_force":
+        return f"  {who}の{name}にフォース {n}枚 (オルターフォース A-8)"
+    if event == "refresh_life":
+        return f"  {who}のライフ{name}がチャージへ (リフレッシュ R-1)"
     return None
+
+
+def narration(g: Game, event: str, data: dict[str, Any]) -> list[str]:
+    """The non-empty lines of `narrate` (the terminal UI's log lines); [] for a silent event."""
+    line = narrate(g, event, data)
+    return [x for x in line.split("\n") if x.strip()] if line is not None else []

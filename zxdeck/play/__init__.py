@@ -78,8 +78,8 @@ def open_session(path: str | Path, catalog: Catalog, budget: int | None = None,
 
     Its log file (if it had one) is written again in full while the moves are replayed.
     """
+    from zxdeck.engine.log import narration
     from zxdeck.play.savefile import read_save
-    from zxdeck.play.session import narration
 
     log_path = (read_save(path).get("play") or {}).get("log")
     log_file, logger = _open_log(log_path)

@@ -67,8 +67,8 @@ def load_frames(path: str | Path, catalog: Catalog) -> tuple[list[Frame], int]:
 
 
 def _game_frames(path: Path, data: dict[str, Any], catalog: Catalog) -> tuple[list[Frame], int]:
+    from zxdeck.engine.log import narration
     from zxdeck.engine.replay import spec_from_json
-    from zxdeck.play.session import narration
 
     if data.get("format") != FORMAT:
         raise ZxError(f"{path}: unknown format {data.get('format')!r} (expected {FORMAT})")

@@ -27,10 +27,9 @@ from typing import IO, Any
 from rich.console import Console
 from rich.text import Text
 
-from zxdeck.catalog.cardtext import COUNTERS
 from zxdeck.engine import PLAYER, Action, Game, describe
 from zxdeck.engine.describe import PURPOSES
-from zxdeck.engine.log import narrate
+from zxdeck.engine.log import narration
 from zxdeck.engine.state import SQUARE_NAMES
 from zxdeck.play.savefile import PlaySetup, save_game
 from zxdeck.play.screen import WIDTH, Screen, card_text, render
@@ -453,49 +452,6 @@ class PlaySession:
             self.out(line)
 
 
-def narration(g: Game, event: str, data: dict[str, Any]) -> list[str]:
-    """The log lines of one game event: the engine's narration, plus the effects it leaves out."""
-    line = narrate(g, event, data)
-    if line is None:
-        line = _effect_line(event, data)
-    if line is None:
-        return []
-    return [x for x in line.split("\n") if x.strip()]
-
-
-def _effect_line(event: str, data: dict[str, Any]) -> str | None:
-    """Effects the engine reports but does not narrate (bounce, power, move, counters, ...)."""
-    p = data.get("player")
-    who = f"P{p + 1}" if isinstance(p, int) else ""
-    name = f"「{data.get('name', '')}」"
-    names = "、".join(f"「{n}」" for n in data.get("names", []) or [])
-    n = data.get("n", 1)
-    to = {"hand": "手札", "resource": "リソース", "square": "スクエア", "deck_bottom": "デッキの下"}
-    lines = {
-        "bounce": lambda: f"  {who}の{name}が手札に戻る",
-        "to_resource": lambda: f"  {who}の{name}がリソースへ",
-        "deck_bottom": lambda: f"  {who}の{name}がデッキの下へ",
-        "to_trash": lambda: (f"  {who} {names}をトラッシュへ" if names else f"  {who}の{name}がトラッシュへ"),
-        "power": lambda: f"  {name}のパワー{int(data.get('amount', 0)):+d}",
-        "move": lambda: f"  {name}が{SQUARE_NAMES[data['square']]}へ移動",
-        "mill": lambda: f"  {who} デッキからトラッシュへ: {names}",
-        "counter": lambda: f"  {who} {COUNTERS.get(data.get('counter', ''), data.get('counter', ''))}: {n}個",
-        "search": lambda: f"  {who} デッキからカード{len(data.get('names') or [])}枚を"
-                          f"{to.get(data.get('to', ''), data.get('to', ''))}へ",
-        "retrieve": lambda: f"  {who} {names}を{to.get(data.get('to', ''), data.get('to', ''))}へ",
-        "ramp": lambda: f"  {who} デッキからリソースへ {n}枚",
-        "alter_force": lambda: f"  {name}にフォース {n}枚",
-        "refresh_life": lambda: f"  {who}のライフ{name}がチャージへ (リフレッシュ R-1)",
-    }
-    fn = lines.get(event)
-    if fn is None:
-        return None
-    try:
-        return fn()
-    except (KeyError, TypeError, ValueError, IndexError):
-        return f"  {who} {event}"
-
-
 def _pick_is_card(g: Game) -> bool:
     d = g.decision
     if d is None or d[0] != "pick":
@@ -548,4 +504,4 @@ def _raise_interrupt(signum: int, frame: Any) -> None:
     raise KeyboardInterrupt
 
 
-__all__ = ["HELP", "PlaySession", "narration"]
+__all__ = ["HELP", "PlaySession"]

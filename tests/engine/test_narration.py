@@ -1,0 +1,87 @@
+"""The engine's narration (`narrate`, used by `zxdeck play --auto`, the terminal UI and replays):
+one Japanese line for every effect the engine reports, with the cards' Japanese names."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from conftest import Table
+from test_play_auto_cli import GOLDEN, run
+
+from zxdeck.engine.log import narrate, narration
+
+# event -> (data the engine emits, words the line must contain)
+EFFECTS = {
+    "bounce": ({"player": 0, "card": 1, "name": "紅蓮の竜"}, ("P1", "「紅蓮の竜」", "手札に戻る")),
+    "to_resource": ({"player": 1, "card": 1, "name": "蒼の騎士"}, ("P2", "「蒼の騎士」", "リソース")),
+    "deck_bottom": ({"player": 0, "card": 1, "name": "紅蓮の竜"}, ("「紅蓮の竜」", "デッキの下")),
+    "to_trash": ({"player": 0, "card": 1, "name": "紅蓮の竜"}, ("「紅蓮の竜」", "トラッシュ")),
+    "power": ({"player": 0, "card": 1, "name": "紅蓮の竜", "amount": 2000}, ("「紅蓮の竜」", "パワー+2000")),
+    "move": ({"player": 0, "card": 1, "name": "紅蓮の竜", "square": 4}, ("「紅蓮の竜」", "中央", "移動")),
+    "mill": ({"player": 1, "names": ["蒼の騎士", "白の盾"]}, ("P2", "「蒼の騎士」、「白の盾」", "トラッシュ")),
+    "counter": ({"player": 0, "counter": "dream_key", "n": 2}, ("P1", "ドリーム・キー", "2")),
+    "search": ({"player": 0, "names": ["紅蓮の竜"], "to": "hand"}, ("P1", "1枚", "手札", "サーチ")),
+    "retrieve": ({"player": 0, "names": ["紅蓮の竜"], "to": "hand"}, ("「紅蓮の竜」", "手札", "回収")),
+    "ramp": ({"player": 1, "n": 2}, ("P2", "リソース", "2枚")),
+    "alter_force": ({"player": 0, "card": 1, "name": "紅蓮の竜", "n": 1}, ("「紅蓮の竜」", "フォース")),
+    "refresh_life": ({"player": 0, "name": "紅蓮の竜"}, ("P1", "「紅蓮の竜」", "チャージ", "R-1")),
+}
+
+
+@pytest.mark.parametrize("event", sorted(EFFECTS))
+def test_every_effect_event_is_narrated(event: str) -> None:
+    """Bounce, to_resource, power, move, mill, counters, search, retrieve, ramp, alter_force,
+    refresh_life (R-1), ...: one line each, naming the player and the cards in Japanese."""
+    g = Table().g
+    data, words = EFFECTS[event]
+    line = narrate(g, event, data)
+    assert line is not None, event
+    for w in words:
+        assert w in line, (event, line)
+    assert narration(g, event, data) == [x for x in line.split("\n") if x.strip()]
+
+
+def test_search_to_hand_does_not_name_the_cards_but_to_resources_does() -> None:
+    """Hidden information: a card searched into the hand is not named (the hand is hidden);
+    resources are face up (Z-4), so a card searched there is named."""
+    g = Table().g
+    assert "紅蓮の竜" not in narrate(g, "search", {"player": 0, "names": ["紅蓮の竜"], "to": "hand"})
+    assert "紅蓮の竜" in narrate(g, "search", {"player": 0, "names": ["紅蓮の竜"], "to": "resource"})
+
+
+def test_to_trash_from_a_zone_names_the_zone() -> None:
+    g = Table().g
+    line = narrate(g, "to_trash", {"player": 1, "zone": "charge", "names": ["蒼の騎士"]})
+    assert line is not None and "チャージ" in line and "「蒼の騎士」" in line and "P2" in line
+
+
+def test_odd_data_gives_a_plain_line_never_an_exception() -> None:
+    g = Table().g
+    assert narrate(g, "move", {"player": 0, "name": "x"}) is not None
+
+
+MARKERS = {
+    "bounce": "手札に戻る", "to_resource": "リソースへ", "deck_bottom": "デッキの下へ",
+    "power": "のパワー", "move": "移動", "mill": "デッキからトラッシュへ", "counter": "カウンター",
+    "search": "サーチ", "retrieve": "回収", "ramp": "デッキの上からリソースへ",
+    "alter_force": "フォース", "refresh_life": "(リフレッシュ R-1)",
+}
+
+
+@pytest.mark.parametrize("args", [
+    ("--seed", "2", "--ai1", "random", "--p1", "white.txt", "--p2", "green.txt"),
+    ("--seed", "3", "--ai1", "random", "--ai2", "random", "--p1", "blue.txt", "--p2", "red.txt"),
+])
+def test_play_auto_prints_the_effects(tmp_path, args) -> None:
+    """`zxdeck play --auto` prints a line for each effect event of its JSON Lines log."""
+    args = tuple(str(GOLDEN / a) if a.endswith(".txt") else a for a in args)
+    log = tmp_path / "g.jsonl"
+    r = run("play", "--auto", *args, "--log", str(log))
+    assert r.returncode == 0, r.stderr
+    events = [json.loads(x)["event"] for x in log.read_text(encoding="utf-8").splitlines()]
+    seen = {e for e in events if e in MARKERS}
+    assert len(seen) >= 3, seen
+    out = r.stdout.splitlines()
+    for e in seen:
+        assert sum(MARKERS[e] in line for line in out) >= events.count(e), (e, MARKERS[e])
