@@ -18,6 +18,7 @@ def _t_attack(g: Game, p: int, attacker: int, target: int) -> None:
         return
     g.slept[attacker] = 1
     g.battle = (attacker, target, p)
+    g.battle_left = 0
     g.phase = "battle"
     tname = "player" if target == PLAYER else g.name(target)
     g._emit("attack", player=p, card=attacker, name=g.name(attacker), target=target, target_name=tname)
@@ -84,10 +85,10 @@ def _t_damage_step(g: Game) -> None:
     if g.battle is None:
         return
     attacker, target, p = g.battle
-    if not g.on_field(attacker):  # B-4
+    if g.battle_unit(0) < 0:  # B-4: the attacker has left the field (even if it came back)
         return
     if target != PLAYER:
-        if g.on_field(target):  # B-5
+        if g.battle_unit(1) >= 0:  # B-5 (a target that left and came back is not the target any more)
             g.deal_damage(target, g.power(attacker), attacker)
         return
     life = g.players[1 - p].life
@@ -181,4 +182,5 @@ def _t_check_life(g: Game) -> None:
 def _t_battle_end(g: Game) -> None:
     """B-8."""
     g.battle = None
+    g.battle_left = 0
     g.phase = "main"

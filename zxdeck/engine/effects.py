@@ -12,7 +12,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from zxdeck.engine.abilities import UNIT_EFFECTS, card_matches, unit_matches
-from zxdeck.engine.actions import PLAYER
 from zxdeck.engine.dunamis import over_boost_cards, zone_cards
 from zxdeck.engine.registry import effect, task
 from zxdeck.engine.state import ADJACENT, PLAYER_SQUARE
@@ -53,13 +52,8 @@ def choose_targets(g: Game, ctl: int, src: int, eff: dict[str, Any]) -> tuple | 
     if isinstance(tgt, str):
         if tgt == "self":
             return (src,) if g.on_field(src) else ()
-        if g.battle is None:
-            return ()
-        if tgt == "attacker":
-            u = g.battle[0]
-        else:
-            u = g.battle[1]
-        return (u,) if u != PLAYER and g.on_field(u) else ()
+        u = g.battle_unit(0 if tgt == "attacker" else 1)
+        return (u,) if u >= 0 else ()
     if tgt.get("all"):
         return tuple(candidates(g, ctl, src, tgt, choosing=False))
     cands = candidates(g, ctl, src, tgt)

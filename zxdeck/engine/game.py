@@ -119,6 +119,7 @@ class Game:
         self.triggers: list[tuple[int, int, Ability]] = []
         self.decision: tuple | None = None
         self.battle: tuple[int, int, int] | None = None  # (attacker, target or PLAYER, attacking player)
+        self.battle_left = 0  # B-4: bit 1 the attacker, bit 2 the target has left the field in this battle
         self.turn = 0
         self.first = first if first is not None else -1
         self.first_given = first
@@ -211,6 +212,7 @@ class Game:
         g.triggers = self.triggers[:]
         g.decision = self.decision
         g.battle = self.battle
+        g.battle_left = self.battle_left
         g.turn = self.turn
         g.first = self.first
         g.first_given = self.first_given
@@ -426,6 +428,15 @@ class Game:
             out.append(sq)
         return out
 
+    def battle_unit(self, which: int) -> int:
+        """The attacker (`which` 0) or the attacked Z/X (1) of the current battle, -1 when there is none
+        or it has left the field (B-4: a Z/X that left and came back is a new object, not in the battle)."""
+        b = self.battle
+        if b is None or self.battle_left & (1 << which):
+            return -1
+        u = b[which]
+        return u if u >= 0 and self.on_field(u) else -1
+
     def has_ob_on_field(self, p: int) -> bool:
         owner = self.owner
         cards = self.cards
@@ -575,6 +586,9 @@ class Game:
         self.damage.pop(iid, None)
         self.bonus.pop(iid, None)
         self.slept[iid] = 0
+        b = self.battle
+        if b is not None and iid in b[:2]:  # B-4: it is out of the battle, even if it comes back
+            self.battle_left |= 1 if iid == b[0] else 2
         if self.once:  # once_per_turn counts per card on the field: back on a square, it is new
             self.once = {k for k in self.once if k[0] != iid}
         p = self.owner[iid]
