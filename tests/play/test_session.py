@@ -303,3 +303,17 @@ def test_effects_are_narrated_too(specs, tmp_path):
                     console=capture_console()[0], input_fn=Person([]))
     s.listener(s.g, "bounce", {"player": 1, "card": 0, "name": "紅蓮"})
     assert s.log[-1] == "  P2の「紅蓮」が手札に戻る"
+
+
+def test_s2_s10_the_computers_start_card_stays_hidden_until_setup_ends(tmp_path, specs):
+    """S-2, S-10, hidden information: while the person decides on the mulligan, neither the screen
+    nor the log ("相手: ...") names the start card the computer put face down; after S-10 it shows."""
+    person = Person(["1"])  # the person's own start card; then end of input at the mulligan
+    s, buf = session(tmp_path, specs, person)
+    s.run()
+    assert s.g.decision_kind() == "mulligan" and len(person.prompts) == 2
+    theirs = s.g.squares[7]
+    assert theirs >= 0 and s.g.cards[theirs].name == "蒼雷機兵シオノス"
+    assert "蒼雷機兵シオノス" not in buf.getvalue()
+    assert not any("蒼雷機兵シオノス" in line for line in s.log)
+    assert "裏向きのカード" in buf.getvalue()

@@ -460,6 +460,13 @@ def _pick_is_card(g: Game) -> bool:
                         "life_hit", "refresh_life", "trigger_order")
 
 
+def _hidden_card(g: Game, iid: int, viewer: int) -> bool:
+    """Is `iid` out of `viewer`'s sight (the other's hand, any deck or life, face-down dunamis)?"""
+    me, opp = g.players[viewer], g.players[1 - viewer]
+    return (iid in opp.hand or iid in opp.deck or iid in opp.life or iid in me.deck or iid in me.life
+            or (iid in opp.dunamis and not g.face_up[iid]))
+
+
 def _agent_note(g: Game, action: Action) -> str:
     """A log note for a computer choice the narration does not already tell."""
     if action.kind == "pick" and g.decision is not None:
@@ -468,6 +475,8 @@ def _agent_note(g: Game, action: Action) -> str:
             return f"効果の対象: 「{g.name(action.a)}」"
         if purpose in ("life_hit", "refresh_life"):
             return f"ライフ {action.a + 1}枚目を選択"
+        if _pick_is_card(g) and _hidden_card(g, action.a, 1 - g.current_player()):
+            return f"{PURPOSES.get(purpose, purpose)}: 見えないカードを1枚選択"  # S-2, Z-4: not named
     if action.kind == "pass" and len(g.legal_actions()) == 1:
         return ""  # nothing else it could do
     if action.kind in ("keep", "mulligan", "pass", "end", "skip", "yes", "no", "pick"):
