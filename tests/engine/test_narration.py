@@ -85,3 +85,20 @@ def test_play_auto_prints_the_effects(tmp_path, args) -> None:
     out = r.stdout.splitlines()
     for e in seen:
         assert sum(MARKERS[e] in line for line in out) >= events.count(e), (e, MARKERS[e])
+
+
+def test_every_pick_purpose_has_a_japanese_label() -> None:
+    """The person sees each pick as '<label>: 選んでください' and the log as '<label>: 「card」':
+    every purpose the engine asks about (engine source, `pick(...)`) has a Japanese label."""
+    import re
+    from pathlib import Path
+
+    from zxdeck.engine.describe import PURPOSES
+
+    src = "\n".join(p.read_text(encoding="utf-8")
+                    for p in (Path(__file__).resolve().parents[2] / "zxdeck" / "engine").glob("*.py"))
+    found = set(re.findall(r'(?:\.pick\(|"pick", )[a-z]+, "([a-z_]+)"', src))
+    assert {"search", "discard", "start_card", "descent"} <= found
+    missing = sorted(p for p in found if p not in PURPOSES)
+    assert not missing
+    assert all(not re.search(r"[a-z]", PURPOSES[p]) for p in found)

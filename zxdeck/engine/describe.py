@@ -18,6 +18,10 @@ PURPOSES = {
     "charge_overflow": "チャージ超過", "hand_limit": "手札上限", "refresh_life": "リフレッシュ",
     "trigger_order": "誘発順", "descent": "降臨", "ex_square": "EXの登場先", "move": "移動先",
     "square": "登場先", "ob_square": "OBの登場先", "over_boost": "オーバーブースト",
+    "search": "サーチ (デッキから)", "retrieve": "回収", "discard": "捨てるカード",
+    "cost_discard": "コスト: 捨てるカード", "cost_charge": "コスト: トラッシュに置くチャージ",
+    "cost_force": "コスト: トラッシュに置くフォース", "alter_force": "オルターフォース (トラッシュから)",
+    "play_free": "コストを払わずにプレイ", "reboot_resources": "リブートするリソース",
 }
 
 
