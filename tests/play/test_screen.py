@@ -99,6 +99,7 @@ def test_s1_s2_s10_setup_screen_hides_the_opponents_start_card_and_player_card(s
     text = render(g, v).plain
     assert text.count("始まりの竜") == 1 and "裏向きのカード" in text
     assert text.count("アカネ") == 1 and "裏向きのプレイヤーカード" in text
+    assert "裏向き(S-10で表)" in text  # the viewer's own start card: known to them, face down
     while g.decision_kind() == "mulligan":
         g.apply(g.legal_actions()[0])
     text = render(g, v).plain

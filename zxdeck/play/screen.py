@@ -171,6 +171,8 @@ def _cell(scr: Screen, g: Game, obs: dict[str, Any], sq: int, viewer: int) -> li
     card = g.cards[u["iid"]]
     extra.append(color_name(card.color) + ("EX" if card.type == "zx_ex" else
                                            "OB" if card.type == "zx_ob" else ""))
+    if not g.started:  # your own start card: you know it, the opponent does not until S-10
+        extra.append("裏向き(S-10で表)")
     return [
         (fit(head, CELL), "bold " + style if ps_owner is not None else style),
         (fit(shorten(name, CELL), CELL), "bold " + style),
