@@ -119,3 +119,86 @@ def test_b4_attacker_still_there_deals_damage(t: Table) -> None:
     t.act("attack", a, foe)
     t.pass_battle()
     assert not g.on_field(foe) and foe in g.players[1].charge
+
+
+# ---------------------------------------------------------------------- destroyed conditions (A-2)
+
+
+def _destroy_own(t: Table, *after: dict) -> None:
+    """Player 0 casts an event destroying one of their own Z/X, then carrying out `after`."""
+    t.cast({"do": "destroy", "target": {"side": "self"}}, *after)
+
+
+def test_a2_destroyed_has_force_checked_on_the_field(t: Table) -> None:
+    """A-2 (docs/ABILITIES.md engine ruling): a `destroyed` trigger's condition is checked when the
+    Z/X is destroyed, with its last state on the field: its forces count (Z-6 sends them to the
+    trash as it leaves)."""
+    g = t.g
+    card = zx("F-HF", "鎧の戦士", "red", 2, 5000, abilities=[
+        {"kind": "auto", "trigger": "destroyed", "condition": {"has_force": 1},
+         "effects": [{"do": "draw", "n": 1}]}])
+    u = t.add(card, 0, "field", 3)
+    f = t.add(FILLER, 0, "trash")
+    g.players[0].trash.remove(f)
+    g.forces[u] = (f,)
+    hand = len(g.players[0].hand)
+    _destroy_own(t)
+    assert u in g.players[0].charge and f in g.players[0].trash
+    assert len(g.players[0].hand) == hand + 1
+
+
+def test_a2_destroyed_without_force_does_not_trigger(t: Table) -> None:
+    """A-2 control: without a force at the time it is destroyed the ability does not trigger."""
+    g = t.g
+    card = zx("F-HF", "鎧の戦士", "red", 2, 5000, abilities=[
+        {"kind": "auto", "trigger": "destroyed", "condition": {"has_force": 1},
+         "effects": [{"do": "draw", "n": 1}]}])
+    t.add(card, 0, "field", 3)
+    hand = len(g.players[0].hand)
+    _destroy_own(t)
+    assert len(g.players[0].hand) == hand
+
+
+def test_a2_destroyed_condition_about_the_controller_at_the_time(t: Table) -> None:
+    """A-2: the condition holds at the moment of destruction (life 2 or less) and the same event then
+    raises the life to 3 before the trigger resolves: the ability still resolves."""
+    g = t.g
+    t.set_life(0, [FILLER, FILLER])
+    card = zx("F-LA", "背水の戦士", "red", 2, 5000, abilities=[
+        {"kind": "auto", "trigger": "destroyed", "condition": {"life_at_most": 2},
+         "effects": [{"do": "draw", "n": 1}]}])
+    t.add(card, 0, "field", 3)
+    hand = len(g.players[0].hand)
+    _destroy_own(t, {"do": "life_recover", "n": 1})
+    assert len(g.players[0].life) == 3
+    assert len(g.players[0].hand) == hand + 1
+
+
+def test_a2_destroyed_own_zx_counts_the_card_itself(t: Table) -> None:
+    """A-2: `own_zx` counts the destroyed card itself (its last state on the field)."""
+    g = t.g
+    card = zx("F-OZ", "孤高の竜", "red", 2, 5000, races=("ドラゴン",), abilities=[
+        {"kind": "auto", "trigger": "destroyed", "condition": {"own_zx": {"min": 1, "filter": {"race": "ドラゴン"}}},
+         "effects": [{"do": "draw", "n": 1}]}])
+    t.add(card, 0, "field", 3)
+    hand = len(g.players[0].hand)
+    _destroy_own(t)
+    assert len(g.players[0].hand) == hand + 1
+
+
+def test_a2_other_triggers_still_check_again_on_resolution(t: Table) -> None:
+    """A-2 (unchanged for other triggers): an `enter` ability's condition is checked again when it
+    resolves: an event raising the life after the Z/X entered stops it."""
+    g = t.g
+    t.set_life(0, [FILLER, FILLER])
+    card = zx("F-EN", "背水の新兵", "red", 0, 3000, abilities=[
+        {"kind": "auto", "trigger": "enter", "condition": {"life_at_most": 2},
+         "effects": [{"do": "draw", "n": 1}]}])
+    c = t.add(card, 0, "hand")
+    hand = len(g.players[0].hand) - 1
+    t.cast({"do": "play_free", "from": "hand", "filter": {"name": "背水の新兵"}},
+           {"do": "life_recover", "n": 1})
+    t.pick(c)
+    t.pick(3)
+    assert g.on_field(c) and len(g.players[0].life) == 3
+    assert len(g.players[0].hand) == hand

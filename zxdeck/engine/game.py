@@ -1339,19 +1339,25 @@ def _t_trigger(g: Game, ctl: int, src: int, ab: Ability) -> None:
     if ab.optional:
         g._decide(("confirm", ctl, "optional", ("trigger_yes", ctl, src, ab)))
         return
-    g.stack.append(("ability", ctl, src, ab))
+    g.stack.append(_trigger_ability(ctl, src, ab))
+
+
+def _trigger_ability(ctl: int, src: int, ab: Ability) -> tuple:
+    """The task resolving a triggered ability. A `destroyed` condition was checked when the Z/X was
+    destroyed (its last state on the field) and is not checked again (docs/ABILITIES.md)."""
+    return ("ability", ctl, src, ab, ab.trigger != "destroyed")
 
 
 @task("trigger_yes")
 def _t_trigger_yes(g: Game, ctl: int, src: int, ab: Ability) -> None:
-    g.stack.append(("ability", ctl, src, ab))
+    g.stack.append(_trigger_ability(ctl, src, ab))
     g.push_costs(ctl, src, ab)
 
 
 @task("ability")
-def _t_ability(g: Game, ctl: int, src: int, ab: Ability) -> None:
-    """Resolve an ability: its condition, then its effects in order."""
-    if not condition_holds(g, ctl, src, ab.condition):
+def _t_ability(g: Game, ctl: int, src: int, ab: Ability, recheck: bool = True) -> None:
+    """Resolve an ability: its condition (unless `recheck` is False), then its effects in order."""
+    if recheck and not condition_holds(g, ctl, src, ab.condition):
         return
     g._emit("ability", player=ctl, card=src, name=g.cards[src].name, kind=ab.kind, index=ab.index)
     g.stack.append(("resolved",))  # triggers caused by these effects wait for the end (A-9)
