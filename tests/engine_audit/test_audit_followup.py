@@ -202,3 +202,134 @@ def test_a2_other_triggers_still_check_again_on_resolution(t: Table) -> None:
     t.pick(3)
     assert g.on_field(c) and len(g.players[0].life) == 3
     assert len(g.players[0].hand) == hand
+
+
+# ---------------------------------------------------------------------- X-3 awakening in full
+
+
+def _ex(cid: str, *effects: dict) -> object:
+    return zx(cid, "覚醒の王", "red", 1, 8000, ctype="zx_ex", abilities=[
+        {"kind": "awakening", "effects": list(effects)}])
+
+
+def _can_play_ex(t: Table, ex: int) -> bool:
+    t.g._legal = None
+    return any(a.a == ex for a in t.legal("ex"))
+
+
+def test_x3_awakening_retrieve_takes_the_full_count(t: Table) -> None:
+    """X-3: an awakening "retrieve 2 from the trash" must retrieve 2: no `done` before the second
+    card, and with fewer than 2 matching cards the EX cannot be played."""
+    g = t.g
+    _empty_trash(t)
+    t.resources(0, "red", 1)
+    ex = t.add(_ex("F-X1", {"do": "retrieve", "from": "trash", "to": "hand", "n": 2}), 0, "dunamis")
+    a = t.add(RED, 0, "trash")
+    assert not _can_play_ex(t, ex)
+    b = t.add(BLUE, 0, "trash")
+    t.add(zx("F-G", "緑の兵", "green", 1, 1000), 0, "trash")
+    assert _can_play_ex(t, ex)
+    t.act("ex", ex)
+    assert t.kind == "pick:retrieve" and not t.legal("done")
+    t.pick(a)
+    assert t.kind == "pick:retrieve" and not t.legal("done")
+    t.pick(b)
+    t.pick(4)  # ex_square
+    assert g.on_field(ex) and a in g.players[0].hand and b in g.players[0].hand
+
+
+def test_x3_awakening_search_needs_matching_cards(t: Table) -> None:
+    """X-3: an awakening "search 1 blue card" cannot be escaped by finding nothing: without a match
+    in the deck the EX cannot be played; with one, the search must take it."""
+    g = t.g
+    t.resources(0, "red", 1)
+    ex = t.add(_ex("F-X2", {"do": "search", "filter": {"color": "blue"}, "n": 1, "to": "hand"}), 0, "dunamis")
+    assert not _can_play_ex(t, ex)
+    b1 = t.add(BLUE, 0, "deck")
+    t.add(zx("F-B2", "青の魔導士", "blue", 2, 4000), 0, "deck")
+    assert _can_play_ex(t, ex)
+    t.act("ex", ex)
+    assert t.kind == "pick:search" and not t.legal("done")
+    t.pick(b1)
+    t.pick(4)
+    assert g.on_field(ex) and b1 in g.players[0].hand
+
+
+def test_x3_awakening_upto_selector_is_the_full_count(t: Table) -> None:
+    """X-3: an awakening "return up to 1 of your other Z/X to the hand" must return one: impossible
+    with none, and no `done` when there is one to choose."""
+    g = t.g
+    t.resources(0, "red", 1)
+    ex = t.add(_ex("F-X3", {"do": "bounce", "target": {"side": "self", "upto": True, "count": 1,
+                                                        "filter": {"other": True}}}), 0, "dunamis")
+    assert not _can_play_ex(t, ex)
+    u1 = t.add(RED, 0, "field", 3)
+    u2 = t.add(BLUE, 0, "field", 5)
+    assert _can_play_ex(t, ex)
+    t.act("ex", ex)
+    assert t.kind == "pick:target:bounce" and not t.legal("done")
+    t.pick(u1)
+    t.pick(4)
+    assert g.on_field(ex) and u1 in g.players[0].hand and g.on_field(u2)
+
+
+def test_x3_awakening_alter_force_under_the_ex(t: Table) -> None:
+    """X-3 with A-8: an awakening "alter force 2" puts exactly 2 cards of your trash under the Z/X
+    EX being played (it enters with them); with fewer than 2 cards in the trash it cannot be played."""
+    g = t.g
+    _empty_trash(t)
+    t.resources(0, "red", 1)
+    ex = t.add(_ex("F-X4", {"do": "alter_force", "n": 2}), 0, "dunamis")
+    a = t.add(RED, 0, "trash")
+    assert not _can_play_ex(t, ex)
+    b = t.add(BLUE, 0, "trash")
+    t.add(BLUE, 0, "trash")
+    assert _can_play_ex(t, ex)
+    t.act("ex", ex)
+    assert t.kind == "pick:alter_force" and not t.legal("done")
+    t.pick(a)  # the second card is forced: the two blue cards left are interchangeable copies
+    t.pick(4)
+    forces = g.forces[ex]
+    assert g.on_field(ex) and len(forces) == 2 and a in forces and g.cards[b] in [g.cards[f] for f in forces]
+    assert len(g.players[0].trash) == 1
+
+
+def test_x3_awakening_reboot_resources_full_count(t: Table) -> None:
+    """X-3: an awakening "reboot up to 2 resources" must reboot 2: the cost (1) sleeps one and one more
+    must already be slept; after it, all 3 resources are rebooted."""
+    g = t.g
+    ex = t.add(_ex("F-X5", {"do": "reboot_resources", "n": 2}), 0, "dunamis")
+    t.resources(0, "red", 2)
+    assert not _can_play_ex(t, ex)  # after paying, only 1 slept resource
+    r = t.resources(0, "red", 1)
+    g.slept[r[0]] = 1
+    assert _can_play_ex(t, ex)
+    t.act("ex", ex)
+    while t.kind == "pay":
+        t.act("pay", t.legal("pay")[0].a)
+    while t.kind == "pick:reboot_resources":
+        assert not t.legal("done")
+        t.pick(t.legal("pick")[0].a)
+    t.pick(4)
+    assert g.on_field(ex)
+    assert not any(g.slept[x] for x in g.players[0].resources)
+
+
+def test_x3_awakening_play_free_must_play(t: Table) -> None:
+    """X-3: an awakening "play a card from the trash for free" must play one: impossible without a
+    playable card, and no `done` in the pick."""
+    g = t.g
+    _empty_trash(t)
+    t.resources(0, "red", 1)
+    ex = t.add(_ex("F-X6", {"do": "play_free", "from": "trash", "filter": {"max_cost": 2}}), 0, "dunamis")
+    t.add(zx("F-BIG", "巨人", "red", 5, 9000), 0, "trash")
+    assert not _can_play_ex(t, ex)
+    c = t.add(RED, 0, "trash")
+    t.add(BLUE, 0, "trash")
+    assert _can_play_ex(t, ex)
+    t.act("ex", ex)
+    assert t.kind == "pick:play_free" and not t.legal("done")
+    t.pick(c)
+    t.pick(3)
+    t.pick(4)
+    assert g.on_field(ex) and g.on_field(c)

@@ -41,7 +41,8 @@ def awakening_possible(g: Game, p: int, iid: int) -> bool:
     from zxdeck.engine.effects import effect_possible
 
     ab = g.scripts[iid].awakening
-    return ab is None or all(effect_possible(g, p, iid, e) for e in ab.effects)
+    cost = g.cards[iid].cost
+    return ab is None or all(effect_possible(g, p, iid, e, paid=cost) for e in ab.effects)
 
 
 def ex_possible(g: Game, p: int, iid: int) -> bool:
@@ -116,8 +117,10 @@ def apply_dunamis_action(g: Game, p: int, a: Action) -> None:
         g.stack.append(("resolved",))  # descent's destroyed triggers wait until the EX stands
         g.stack.append(("ex_square", p, iid))
         if sc.awakening is not None:
+            from zxdeck.engine.effects import in_full
+
             for eff in reversed(sc.awakening.effects):
-                g.stack.append(("eff", p, iid, eff))
+                g.stack.append(("eff", p, iid, in_full(eff)))
             g.stack.append(("pay", p, card.cost, card.color, False))
         elif sc.idealize is not None:
             k = sc.idealize.raw.get("counter", "")
@@ -182,6 +185,7 @@ def _t_ex_square(g: Game, p: int, iid: int) -> None:
     squares = tuple(g.legal_squares(p))
     if not squares:  # nowhere to stand: it goes face up into the dunamis
         g.limbo.remove(iid)
+        g.drop_forces(iid)
         g.face_up[iid] = 1
         g.players[p].dunamis.append(iid)
         return

@@ -20,6 +20,19 @@ if TYPE_CHECKING:
     from zxdeck.engine.game import Game
 
 
+FULL = "_in_full"  # marks an effect carried out as an X-3 awakening condition (never in card data)
+
+
+def in_full(eff: dict[str, Any]) -> dict[str, Any]:
+    """`eff` as an X-3 awakening condition: every "up to" choice must take the full count."""
+    return {**eff, FULL: True}
+
+
+def _least(eff: dict[str, Any], n: int) -> int:
+    """The fewest cards an "up to n" choice may take: n for an awakening condition, else 0."""
+    return n if eff.get(FULL) else 0
+
+
 def _who(ctl: int, eff: dict[str, Any]) -> int:
     return 1 - ctl if eff.get("who", "self") == "opponent" else ctl
 
@@ -60,15 +73,27 @@ def choose_targets(g: Game, ctl: int, src: int, eff: dict[str, Any]) -> tuple | 
     mx = min(int(tgt.get("count", 1)), len(cands))
     if mx == 0:
         return ()
-    mn = 0 if tgt.get("upto") else mx
+    mn = _least(eff, mx) if tgt.get("upto") else mx
     g.pick(ctl, "target:" + eff["do"], tuple(cands), mn, mx, ("eff", ctl, src, eff))
     return None
 
 
-def effect_possible(g: Game, p: int, src: int, eff: dict[str, Any]) -> bool:
-    """Can an effect be carried out in full (X-3 awakening conditions)?"""
+def effect_possible(g: Game, p: int, src: int, eff: dict[str, Any], paid: int = 0) -> bool:
+    """Can an effect be carried out in full, every "up to" at its full count (X-3 awakening
+    conditions)? `paid`: resources the cost will have slept first."""
     name = eff["do"]
     ps = g.players[p]
+    n = eff.get("n", 1)
+    if name == "search":
+        return len(_search_options(g, p, eff)) >= n and (eff.get("to", "hand") != "square" or bool(g.legal_squares(p)))
+    if name == "alter_force":
+        return len(ps.trash) >= n
+    if name == "reboot_resources":
+        return sum(1 for r in ps.resources if g.slept[r]) + paid >= n
+    if name == "play_free":
+        return bool(_play_free_options(g, p, eff))
+    if name == "over_boost":
+        return bool(over_boost_cards(g, p)) and bool(g.legal_squares(p, empty_only=True))
     if name == "discard":
         return len(g.players[_who(p, eff)].hand) >= eff.get("n", 1)
     if name in ("mill", "ramp", "charge_from_deck", "life_recover"):
@@ -79,7 +104,7 @@ def effect_possible(g: Game, p: int, src: int, eff: dict[str, Any]) -> bool:
         tgt = eff.get("target", "self")
         if isinstance(tgt, str):
             return tgt == "self" or g.battle is not None
-        if tgt.get("upto") or tgt.get("all"):
+        if tgt.get("all"):
             return True
         return len(candidates(g, p, src, tgt)) >= int(tgt.get("count", 1))
     return True
@@ -244,12 +269,14 @@ def fx_gain_counter(g: Game, ctl: int, src: int, eff: dict, targets: tuple, chos
 
 @effect("alter_force")
 def fx_alter_force(g: Game, ctl: int, src: int, eff: dict, targets: tuple, chosen: Any) -> None:
-    """A-8, Z-6: up to n cards from your trash under this Z/X."""
-    if not g.on_field(src):
+    """A-8, Z-6: up to n cards from your trash under this Z/X (as an awakening condition, X-3:
+    exactly n, under the Z/X EX being played, which enters with them)."""
+    if not g.on_field(src) and not (eff.get(FULL) and src in g.limbo):
         return
     if chosen is None:
         trash = tuple(g.players[ctl].trash)
-        g.pick(ctl, "alter_force", trash, 0, int(eff.get("n", 1)), ("eff", ctl, src, eff, targets))
+        n = int(eff.get("n", 1))
+        g.pick(ctl, "alter_force", trash, _least(eff, n), n, ("eff", ctl, src, eff, targets))
         return
     trash = g.players[ctl].trash
     for c in chosen:
@@ -264,10 +291,10 @@ def fx_search(g: Game, ctl: int, src: int, eff: dict, targets: tuple, chosen: An
     ps = g.players[ctl]
     to = eff.get("to", "hand")
     if chosen is None:
-        opts = [i for i in zone_cards(g, ctl, "deck", eff.get("filter"))
-                if to != "square" or g.cards[i].type == "zx"]
+        opts = _search_options(g, ctl, eff)
         if opts:
-            g.pick(ctl, "search", tuple(opts), 0, int(eff.get("n", 1)), ("eff", ctl, src, eff, targets))
+            n = int(eff.get("n", 1))
+            g.pick(ctl, "search", tuple(opts), _least(eff, n), n, ("eff", ctl, src, eff, targets))
             return
         chosen = ()
     for c in chosen:
@@ -282,6 +309,11 @@ def fx_search(g: Game, ctl: int, src: int, eff: dict, targets: tuple, chosen: An
             g.stack.append(("place_pick", ctl, c, "effect"))
     g.rng.shuffle(ps.deck)
     g._emit("search", player=ctl, names=[g.cards[c].name for c in chosen], to=to)
+
+
+def _search_options(g: Game, ctl: int, eff: dict) -> list[int]:
+    to = eff.get("to", "hand")
+    return [i for i in zone_cards(g, ctl, "deck", eff.get("filter")) if to != "square" or g.cards[i].type == "zx"]
 
 
 @task("place_pick")
@@ -304,16 +336,10 @@ def fx_play_free(g: Game, ctl: int, src: int, eff: dict, targets: tuple, chosen:
     """C-2: play one matching card from a zone without paying its cost."""
     ps = g.players[ctl]
     zone = eff.get("from", "hand")
-    flt = eff.get("filter")
     if chosen is None:
-        if zone == "deck_top":
-            pool = [ps.deck[-1]] if ps.deck and card_matches(g.cards[ps.deck[-1]], flt) else []
-        else:
-            pool = zone_cards(g, ctl, zone, flt)
-        can_place = bool(g.legal_squares(ctl))
-        opts = tuple(i for i in pool if g.cards[i].type == "event" or (g.cards[i].type == "zx" and can_place))
+        opts = _play_free_options(g, ctl, eff)
         if opts:
-            g.pick(ctl, "play_free", opts, 0, 1, ("eff", ctl, src, eff, targets))
+            g.pick(ctl, "play_free", opts, _least(eff, 1), 1, ("eff", ctl, src, eff, targets))
         return
     for c in chosen:
         if zone == "deck_top":
@@ -325,6 +351,18 @@ def fx_play_free(g: Game, ctl: int, src: int, eff: dict, targets: tuple, chosen:
             g.stack.append(("place_pick", ctl, c, "effect"))
         else:
             g.push_event(ctl, c, "effect")
+
+
+def _play_free_options(g: Game, ctl: int, eff: dict) -> tuple[int, ...]:
+    ps = g.players[ctl]
+    zone = eff.get("from", "hand")
+    flt = eff.get("filter")
+    if zone == "deck_top":
+        pool = [ps.deck[-1]] if ps.deck and card_matches(g.cards[ps.deck[-1]], flt) else []
+    else:
+        pool = zone_cards(g, ctl, zone, flt)
+    can_place = bool(g.legal_squares(ctl))
+    return tuple(i for i in pool if g.cards[i].type == "event" or (g.cards[i].type == "zx" and can_place))
 
 
 @effect("life_recover")
@@ -348,7 +386,8 @@ def fx_retrieve(g: Game, ctl: int, src: int, eff: dict, targets: tuple, chosen: 
     if chosen is None:
         opts = tuple(zone_cards(g, ctl, frm, eff.get("filter")))
         if opts:
-            g.pick(ctl, "retrieve", opts, 0, int(eff.get("n", 1)), ("eff", ctl, src, eff, targets))
+            n = int(eff.get("n", 1))
+            g.pick(ctl, "retrieve", opts, _least(eff, n), n, ("eff", ctl, src, eff, targets))
         return
     src_zone = getattr(ps, frm)
     for c in chosen:
@@ -390,7 +429,8 @@ def fx_reboot_resources(g: Game, ctl: int, src: int, eff: dict, targets: tuple, 
     if chosen is None:
         opts = tuple(r for r in g.players[ctl].resources if g.slept[r])
         if opts:
-            g.pick(ctl, "reboot_resources", opts, 0, int(eff.get("n", 1)), ("eff", ctl, src, eff, targets))
+            n = int(eff.get("n", 1))
+            g.pick(ctl, "reboot_resources", opts, _least(eff, n), n, ("eff", ctl, src, eff, targets))
         return
     for r in chosen:
         g.slept[r] = 0

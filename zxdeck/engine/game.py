@@ -593,10 +593,7 @@ class Game:
             self.once = {k for k in self.once if k[0] != iid}
         p = self.owner[iid]
         ps = self.players[p]
-        forces = self.forces.pop(iid, None)
-        if forces:
-            for f in forces:
-                self.players[self.owner[f]].trash.append(f)
+        self.drop_forces(iid)
         s = self.shift_on.pop(iid, None)
         if s is not None:
             self.face_up[s] = 1
@@ -623,6 +620,13 @@ class Game:
             self.slept[iid] = 1 if slept else 0
         else:
             raise RuntimeError(f"unknown destination {dest}")
+
+    def drop_forces(self, iid: int) -> None:
+        """Z-6: the forces of a card leaving (or never reaching) its square go to the trash."""
+        forces = self.forces.pop(iid, None)
+        if forces:
+            for f in forces:
+                self.players[self.owner[f]].trash.append(f)
 
     def destroy(self, iid: int, by_damage: bool = False) -> None:
         """Destroy a Z/X: triggers `destroyed`, then it goes to its owner's charge (B-5, Z-5)."""
@@ -659,6 +663,7 @@ class Game:
         cur = self.squares[sq]
         if sq == PLAYER_SQUARE[1 - p] or (cur >= 0 and (self.owner[cur] != p or self.slept[cur])):
             # the square became illegal meanwhile: the card does not enter
+            self.drop_forces(iid)  # forces put under a Z/X EX by its awakening (X-3)
             if self.cards[iid].type in ("zx_ex", "zx_ob"):
                 self.face_up[iid] = 1  # X-5 / O-5
                 self.players[p].dunamis.append(iid)
