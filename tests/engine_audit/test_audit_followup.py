@@ -333,3 +333,53 @@ def test_x3_awakening_play_free_must_play(t: Table) -> None:
     t.pick(3)
     t.pick(4)
     assert g.on_field(ex) and g.on_field(c)
+
+
+# ---------------------------------------------------------------------- once_per_turn declined
+
+
+def _watcher(**extra: object) -> object:
+    """A Z/X with an optional 【ターン1】 "when another Z/X of yours enters, you may draw 1"."""
+    ab = {"kind": "auto", "trigger": "ally_enter", "optional": True, "once_per_turn": True,
+          "effects": [{"do": "draw", "n": 1}]}
+    ab.update(extra)
+    return zx("F-W", "見張り", "red", 2, 4000, abilities=[ab])
+
+
+def _play_ally(t: Table, sq: int) -> int:
+    u = t.add(zx("F-A", "仲間", "colorless", 0, 1000), 0, "hand")
+    t.act("play", u, sq)
+    return u
+
+
+def test_a2_once_per_turn_declined_is_not_used(t: Table) -> None:
+    """A-2 once_per_turn: declining an optional 【ターン1】 ability (answering no) does not use it up;
+    using it does."""
+    g = t.g
+    t.add(_watcher(), 0, "field", 4)
+    hand = len(g.players[0].hand)
+    _play_ally(t, 3)
+    assert t.kind == "confirm:optional"
+    t.no()
+    assert t.kind == "main" and len(g.players[0].hand) == hand
+    _play_ally(t, 5)
+    assert t.kind == "confirm:optional"  # asked again: it was not used
+    t.yes()
+    assert len(g.players[0].hand) == hand + 1
+    _play_ally(t, 0)
+    assert t.kind == "main"  # used this turn: no more
+
+
+def test_a2_once_per_turn_unpayable_cost_is_not_used(t: Table) -> None:
+    """A-2 once_per_turn: an optional 【ターン1】 ability skipped because its cost cannot be paid is
+    not used up either."""
+    g = t.g
+    t.add(_watcher(cost={"pay": 1}), 0, "field", 4)
+    hand = len(g.players[0].hand)
+    _play_ally(t, 3)
+    assert t.kind == "main"  # no resource: skipped without asking
+    t.resources(0, "red", 1)
+    _play_ally(t, 5)
+    assert t.kind == "confirm:optional"
+    t.yes()
+    assert len(g.players[0].hand) == hand + 1

@@ -1334,17 +1334,24 @@ def _t_trigger_order(g: Game, first: tuple, second: tuple, chosen: tuple) -> Non
 
 @task("trigger")
 def _t_trigger(g: Game, ctl: int, src: int, ab: Ability) -> None:
-    """A-2: an automatic ability resolves (optional ones ask first; a cost makes it optional)."""
-    if ab.once_per_turn:
-        if (src, ab.card_id, ab.index) in g.once:
-            return
-        g.once.add((src, ab.card_id, ab.index))
+    """A-2: an automatic ability resolves (optional ones ask first; a cost makes it optional).
+
+    A 【ターン1】 ability is used up only when it is used: declined or skipped for an unpayable
+    cost, it may trigger again this turn."""
+    if ab.once_per_turn and (src, ab.card_id, ab.index) in g.once:
+        return
     if ab.cost and not g.ability_feasible(ctl, src, ab):
         return
     if ab.optional:
         g._decide(("confirm", ctl, "optional", ("trigger_yes", ctl, src, ab)))
         return
+    _use_once(g, src, ab)
     g.stack.append(_trigger_ability(ctl, src, ab))
+
+
+def _use_once(g: Game, src: int, ab: Ability) -> None:
+    if ab.once_per_turn:
+        g.once.add((src, ab.card_id, ab.index))
 
 
 def _trigger_ability(ctl: int, src: int, ab: Ability) -> tuple:
@@ -1355,6 +1362,7 @@ def _trigger_ability(ctl: int, src: int, ab: Ability) -> tuple:
 
 @task("trigger_yes")
 def _t_trigger_yes(g: Game, ctl: int, src: int, ab: Ability) -> None:
+    _use_once(g, src, ab)
     g.stack.append(_trigger_ability(ctl, src, ab))
     g.push_costs(ctl, src, ab)
 
