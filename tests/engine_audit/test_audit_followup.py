@@ -383,3 +383,21 @@ def test_a2_once_per_turn_unpayable_cost_is_not_used(t: Table) -> None:
     assert t.kind == "confirm:optional"
     t.yes()
     assert len(g.players[0].hand) == hand + 1
+
+
+def test_a2_once_per_turn_destroyed_ability_of_a_card_that_came_back(t: Table) -> None:
+    """A-2 once_per_turn (per card on the field): a 【ターン1】 `destroyed` ability used as the Z/X was
+    destroyed does not stop the same card, played again this turn, from using it when destroyed again."""
+    g = t.g
+    card = zx("F-PH", "不死鳥", "red", 2, 5000, abilities=[
+        {"kind": "auto", "trigger": "destroyed", "once_per_turn": True, "effects": [{"do": "draw", "n": 1}]}])
+    u = t.add(card, 0, "field", 3)
+    hand = len(g.players[0].hand)
+    t.cast({"do": "destroy", "target": {"side": "self"}})
+    assert u in g.players[0].charge and len(g.players[0].hand) == hand + 1
+    t.cast({"do": "play_free", "from": "charge", "filter": {"name": "不死鳥"}})
+    t.pick(u)
+    t.pick(3)
+    assert g.on_field(u)
+    t.cast({"do": "destroy", "target": {"side": "self"}})
+    assert u in g.players[0].charge and len(g.players[0].hand) == hand + 2

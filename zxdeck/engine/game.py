@@ -1350,7 +1350,9 @@ def _t_trigger(g: Game, ctl: int, src: int, ab: Ability) -> None:
 
 
 def _use_once(g: Game, src: int, ab: Ability) -> None:
-    if ab.once_per_turn:
+    """Record a 【ターン1】 use, per card on the field: a `destroyed` ability resolves after its card
+    left, and that card, if it comes back this turn, is a new one (nothing to record)."""
+    if ab.once_per_turn and not (ab.trigger == "destroyed" and not g.on_field(src)):
         g.once.add((src, ab.card_id, ab.index))
 
 
