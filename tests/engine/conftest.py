@@ -1,98 +1,11 @@
-"""Scenario helpers in the manner of XMage: set up a position, act, assert."""
+"""Fixtures of the engine tests; the scenario helpers themselves are in engine_table.py."""
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
-
-from zxdeck.engine import Action, DeckSpec, Game
-from zxdeck.engine.actions import DONE, KEEP, NO, PASS, SKIP, YES
-from zxdeck.engine.synth import event, zx
-
-sys.path.insert(0, str(Path(__file__).parent))
-
-FILLER = zx("F-00", "フィラー", "green", 9, 1000, races=("植物",))
-
-
-def filler_deck(n: int = 40) -> DeckSpec:
-    return DeckSpec(main=(FILLER,) * n, name="filler")
-
-
-class Table:
-    """A game between two filler decks, past setup, at player 0's first turn; hands and resources empty."""
-
-    def __init__(self, seed: int = 0, deck1: DeckSpec | None = None, deck2: DeckSpec | None = None,
-                 first: int = 0, clear: bool = True) -> None:
-        self.g = Game(deck1 or filler_deck(), deck2 or filler_deck(), seed=seed, first=first)
-        while self.g.decision is not None and self.g.decision[0] == "mulligan":
-            self.g.apply(KEEP)
-        if clear:
-            for ps in self.g.players:
-                ps.trash.extend(ps.hand)
-                ps.hand.clear()
-                ps.trash.extend(ps.resources)
-                ps.resources.clear()
-            self.g._legal = None
-
-    # --- set up
-    def add(self, card, player: int = 0, zone: str = "hand", square: int = -1, slept: bool = False,
-            face_up: bool = False) -> int:
-        return self.g.add_card(card, player, zone, square, slept, face_up)
-
-    def resources(self, player: int, color: str, n: int) -> list[int]:
-        res = zx(f"R-{color}", f"{color}のリソース", color, 1, 1000)
-        return [self.add(res, player, "resources") for _ in range(n)]
-
-    # --- act
-    @property
-    def kind(self) -> str:
-        return self.g.decision_kind()
-
-    def legal(self, kind: str | None = None) -> list[Action]:
-        return [a for a in self.g.legal_actions() if kind is None or a.kind == kind]
-
-    def act(self, kind: str, a: int = -1, b: int = -1) -> None:
-        action = Action(kind, a, b)
-        legal = self.g.legal_actions()
-        assert action in legal, f"{action} not legal in {self.kind}: {legal}"
-        self.g.apply(action)
-
-    def pick(self, v: int) -> None:
-        self.act("pick", v)
-
-    def done(self) -> None:
-        self.g.apply(DONE)
-
-    def yes(self) -> None:
-        self.g.apply(YES)
-
-    def no(self) -> None:
-        self.g.apply(NO)
-
-    def pass_(self) -> None:
-        self.g.apply(PASS)
-
-    def to_main(self) -> None:
-        """Skip the resource and ignition phases up to the main phase decision."""
-        while self.kind in ("resource", "ignite"):
-            self.g.apply(SKIP)
-        assert self.kind == "main", self.kind
-
-    def pass_battle(self) -> None:
-        """Both players pass in the battle event step (B-3)."""
-        while self.kind == "battle":
-            self.g.apply(PASS)
-
-    def end_turn(self) -> None:
-        self.act("end")
+from engine_table import Table
 
 
 @pytest.fixture
 def table() -> Table:
-    t = Table()
-    return t
-
-
-__all__ = ["FILLER", "Table", "event", "filler_deck", "zx", "DONE", "KEEP", "NO", "PASS", "SKIP", "YES"]
+    return Table()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from conftest import FILLER, SKIP, Table, zx
+from engine_table import FILLER, SKIP, Table, zx
 
 from zxdeck.engine import PLAYER
 from zxdeck.engine.synth import event

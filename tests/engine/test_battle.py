@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conftest import FILLER, Table, zx
+from engine_table import FILLER, Table, zx
 
 from zxdeck.engine import PLAYER
 from zxdeck.engine.synth import event

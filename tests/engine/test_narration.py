@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import Table
+from engine_table import Table
 from test_play_auto_cli import GOLDEN, run
 
 from zxdeck.engine.log import narrate, narration

@@ -9,7 +9,7 @@ import sys
 
 import pytest
 from click.testing import CliRunner
-from conftest import DECKS, ROOT
+from play_kit import DECKS, ROOT
 
 from zxdeck.cli import cli
 from zxdeck.errors import ZxError

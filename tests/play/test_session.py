@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import random
 
-from conftest import Person, capture_console, choices_in
+from play_kit import Person, capture_console, choices_in
 
 from zxdeck.play import new_session, open_session
 from zxdeck.play.savefile import read_save
