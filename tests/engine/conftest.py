@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from engine_table import Table
+from scenario import Table
 
 
 @pytest.fixture

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from engine_table import FILLER, SKIP, Table, zx
+from scenario import FILLER, SKIP, Table, zx
 
 from zxdeck.engine import PLAYER
 from zxdeck.engine.synth import event

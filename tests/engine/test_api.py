@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from engine_table import Table, zx
+from scenario import Table, zx
 
 from zxdeck.agents import make_agent
 from zxdeck.agents.match import play_game

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine_table import FILLER, Table, zx
+from scenario import FILLER, Table, zx
 
 from zxdeck.engine import PLAYER, Action
 from zxdeck.engine.synth import event

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from engine_table import FILLER, Table, zx
+from scenario import FILLER, Table, zx
 
 from zxdeck.engine import PLAYER
 from zxdeck.engine.abilities import check_card

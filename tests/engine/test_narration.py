@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from engine_table import Table
+from scenario import Table
 from test_play_auto_cli import GOLDEN, run
 
 from zxdeck.engine.log import narrate, narration

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine_table import FILLER, SKIP, Table, filler_deck, zx
+from scenario import FILLER, SKIP, Table, filler_deck, zx
 
 from zxdeck.agents.match import play_game
 from zxdeck.engine import DeckSpec, Game

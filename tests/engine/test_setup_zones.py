@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine_table import FILLER, Table, filler_deck, zx
+from scenario import FILLER, Table, filler_deck, zx
 
 from zxdeck.engine import PLAYER, DeckSpec, Game
 from zxdeck.engine.actions import DONE, KEEP, MULLIGAN

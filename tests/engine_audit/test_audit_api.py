@@ -7,7 +7,7 @@ import random
 from pathlib import Path
 
 import pytest
-from audit_helpers import FILLER, Table, zx
+from scenario import FILLER, Table, zx
 
 from zxdeck.agents import make_agent
 from zxdeck.engine import PLAYER, Game

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from audit_helpers import FILLER, Table, event, zx
+from scenario import FILLER, Table, event, zx
 
 from zxdeck.engine import PLAYER
 from zxdeck.engine.state import ADJACENT, PLAYER_SQUARE

@@ -8,7 +8,7 @@ abilities (A-2 once_per_turn). Each scenario acts only through legal_actions() /
 from __future__ import annotations
 
 import pytest
-from audit_helpers import FILLER, Table, event, zx
+from scenario import FILLER, Table, event, zx
 
 from zxdeck.engine import PLAYER
 

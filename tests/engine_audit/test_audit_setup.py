@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from audit_helpers import FILLER, DeckSpec, Game, Table, event, filler_deck, zx
+from scenario import FILLER, DeckSpec, Game, Table, event, filler_deck, zx
 
 from zxdeck.engine import PLAYER
 from zxdeck.engine.state import OWN_ROW, PLAYER_SQUARE, area_of

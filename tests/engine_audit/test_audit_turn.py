@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from audit_helpers import FILLER, SKIP, DeckSpec, Game, Table, event, filler_deck, zx
+from scenario import FILLER, SKIP, DeckSpec, Game, Table, event, filler_deck, zx
 
 from zxdeck.engine.state import PLAYER_SQUARE
 

@@ -1,10 +1,14 @@
-"""Scenario helpers in the manner of XMage: set up a position, act, assert.
+"""Scenario helpers in the manner of XMage, shared by tests/engine and tests/engine_audit.
 
-Imported by the engine tests as `from engine_table import Table, zx, ...` (a unique
-module name: test folders are not packages, so `conftest` would be ambiguous).
+Imported as `from scenario import Table, zx, ...` (tests/support is on pytest's
+`pythonpath`; test folders are not packages, so `conftest` would be ambiguous).
+
+Set up a position, act only through `legal_actions()` / `apply()`, assert (XMage style).
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 from zxdeck.engine import Action, DeckSpec, Game
 from zxdeck.engine.actions import DONE, KEEP, NO, PASS, SKIP, YES
@@ -42,13 +46,26 @@ class Table:
         res = zx(f"R-{color}", f"{color}のリソース", color, 1, 1000)
         return [self.add(res, player, "resources") for _ in range(n)]
 
+    def set_life(self, p: int, cards: list) -> list[int]:
+        ps = self.g.players[p]
+        ps.trash.extend(ps.life)
+        ps.life.clear()
+        return [self.add(c, p, "life") for c in cards]
+
     # --- act
     @property
     def kind(self) -> str:
         return self.g.decision_kind()
 
+    @property
+    def who(self) -> int:
+        return self.g.current_player()
+
     def legal(self, kind: str | None = None) -> list[Action]:
         return [a for a in self.g.legal_actions() if kind is None or a.kind == kind]
+
+    def picks(self) -> set[int]:
+        return {a.a for a in self.g.legal_actions() if a.kind == "pick"}
 
     def act(self, kind: str, a: int = -1, b: int = -1) -> None:
         action = Action(kind, a, b)
@@ -85,5 +102,15 @@ class Table:
     def end_turn(self) -> None:
         self.act("end")
 
+    def cast(self, *effects: dict[str, Any], player: int = 0, timing: str = "main", cost: int = 0,
+             color: str = "colorless") -> int:
+        """Put a test event with `effects` in `player`'s hand and play it (main phase)."""
+        ev = event(f"T-EV{len(self.g.cards)}", "テスト", color, cost, timing=timing,
+                   abilities=[{"kind": "event", "effects": list(effects)}])
+        iid = self.add(ev, player, "hand")
+        self.act("play", iid, -1)
+        return iid
 
-__all__ = ["FILLER", "Table", "event", "filler_deck", "zx", "DONE", "KEEP", "NO", "PASS", "SKIP", "YES"]
+
+__all__ = ["FILLER", "Table", "event", "filler_deck", "zx", "DONE", "KEEP", "NO", "PASS", "SKIP", "YES",
+           "Action", "DeckSpec", "Game"]

@@ -1,4 +1,4 @@
-"""Invariants checked after every action by the fuzz tests."""
+"""Invariants checked after every action by the fuzz tests (tests/engine and tests/engine_audit)."""
 
 from __future__ import annotations
 
@@ -39,6 +39,13 @@ def check_invariants(g: Game) -> None:
     for sq, u in enumerate(g.squares):
         if u >= 0:
             assert g.cards[u].is_field_card, f"{g.cards[u].name} on square {sq}"
+    for p, ps in enumerate(g.players):
+        on_field_ob = any(u >= 0 and g.owner[u] == p and g.cards[u].type == "zx_ob" for u in g.squares)
+        assert ps.player_face_up != on_field_ob or not g.started, "O-2 / O-5: player card face vs Z/X OB"
+    for u in g.squares:
+        if u >= 0 and g.cards[u].type == "zx_ex":
+            assert not g.face_up[u], "X-5: a used Z/X EX came back to the field"
+    assert set(g.shift_on) <= {u for u in g.squares if u >= 0}, "H-5: a Shift on a Z/X that left"
     assert g.squares[1] < 0 or g.owner[g.squares[1]] == 0, "L-1: a Z/X on the opponent's player square"
     assert g.squares[7] < 0 or g.owner[g.squares[7]] == 1, "L-1: a Z/X on the opponent's player square"
     if not g.over:
