@@ -42,6 +42,21 @@ def test_every_effect_event_is_narrated(event: str) -> None:
     assert narration(g, event, data) == [x for x in line.split("\n") if x.strip()]
 
 
+def test_s10_setup_done_names_the_start_cards_turned_face_up() -> None:
+    """S-2, S-10: the start cards, face down during the mulligan, are named when setup ends."""
+    from zxdeck.engine import DeckSpec, Game
+    from zxdeck.engine.synth import zx
+
+    start = zx("T-ST", "始まりの竜", "red", 1, 3000, keywords=("start_card",))
+    filler = zx("T-F", "フィラー", "red", 1, 1000)
+    lines: list[str] = []
+    g = Game(DeckSpec(main=(start,) + (filler,) * 39), DeckSpec(main=(filler,) * 40), seed=1,
+             listener=lambda g, e, d: lines.extend(narration(g, e, d)) if e == "setup_done" else None)
+    while not g.started:
+        g.apply(g.legal_actions()[0])
+    assert lines == ["準備完了: スタートカードを表に (S-10) P1「始まりの竜」"]
+
+
 def test_search_to_hand_does_not_name_the_cards_but_to_resources_does() -> None:
     """Hidden information: a card searched into the hand is not named (the hand is hidden);
     resources are face up (Z-4), so a card searched there is named."""

@@ -6,7 +6,7 @@ import json
 from typing import IO, TYPE_CHECKING, Any
 
 from zxdeck.catalog.abilities import COUNTERS
-from zxdeck.engine.state import SQUARE_NAMES
+from zxdeck.engine.state import PLAYER_SQUARE, SQUARE_NAMES
 
 if TYPE_CHECKING:
     from zxdeck.engine.game import Game
@@ -81,6 +81,10 @@ def narrate(g: Game, event: str, data: dict[str, Any]) -> str | None:
                 f"リソース{st0['resource']} | P2 ライフ{st1['life']} 手札{st1['hand']} リソース{st1['resource']}")
     if event == "mulligan":
         return f"{who} マリガン"
+    if event == "setup_done":  # S-10: the start cards (face down since S-2) are turned face up
+        shown = [f"P{q + 1}「{g.cards[u].name}」" for q, u in
+                 ((q, g.squares[PLAYER_SQUARE[q]]) for q in (0, 1)) if u >= 0 and g.owner[u] == q]
+        return "準備完了: スタートカードを表に (S-10) " + "、".join(shown) if shown else None
     if event == "draw":
         return f"{who} {data['n']}枚ドロー"
     if event == "resource":
