@@ -207,6 +207,20 @@ def test_ramp_and_charge_from_deck(t: Table) -> None:
     assert len(g.players[0].charge) == 2
 
 
+def test_ramp_reports_the_cards_taken_when_the_deck_runs_short(t: Table) -> None:
+    """R-2: with one card in the deck and an empty trash, ramp 3 puts one card in the resources."""
+    g = t.g
+    ps = g.players[0]
+    ps.trash.extend(ps.deck[:-1])
+    del ps.deck[:-1]
+    ps.trash.clear()
+    events: list[tuple[str, dict]] = []
+    g.listener = lambda _g, event, data: events.append((event, data))
+    cast(t, {"do": "ramp", "n": 3})
+    assert len(ps.resources) == 1
+    assert [d["n"] for e, d in events if e == "ramp"] == [1]
+
+
 def test_reboot_resources(t: Table) -> None:
     g = t.g
     res = t.resources(0, "red", 2)

@@ -406,13 +406,15 @@ def fx_retrieve(g: Game, ctl: int, src: int, eff: dict, targets: tuple, chosen: 
 @effect("ramp")
 def fx_ramp(g: Game, ctl: int, src: int, eff: dict, targets: tuple, chosen: Any) -> None:
     ps = g.players[ctl]
+    n = 0
     for _ in range(int(eff.get("n", 1))):
         iid = g.take_top(ctl)
         if iid < 0:
             break
         ps.resources.append(iid)
         g.slept[iid] = 1 if eff.get("slept") else 0
-    g._emit("ramp", player=ctl, n=int(eff.get("n", 1)))
+        n += 1
+    g._emit("ramp", player=ctl, n=n)
 
 
 @effect("charge_from_deck")
