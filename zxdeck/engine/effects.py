@@ -9,6 +9,7 @@ continuation is this same effect task, so nothing but data sits on the stack.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from zxdeck.engine.abilities import UNIT_EFFECTS, card_matches, unit_matches
@@ -246,14 +247,21 @@ def fx_discard(g: Game, ctl: int, src: int, eff: dict, targets: tuple, chosen: A
         g.pick(q, "discard", tuple(hand), k, k, ("to_trash_from", q, "hand"))
 
 
+def _top_cards(g: Game, p: int, eff: dict) -> Iterator[int]:
+    """Take up to `n` cards from the top of p's deck, one at a time: each is placed by the caller
+    before the next is taken, as a refresh (R-1) may happen in between; stops when none is left (R-2)."""
+    for _ in range(int(eff.get("n", 1))):
+        iid = g.take_top(p)
+        if iid < 0:
+            return
+        yield iid
+
+
 @effect("mill")
 def fx_mill(g: Game, ctl: int, src: int, eff: dict, targets: tuple, chosen: Any) -> None:
     q = _who(ctl, eff)
     names = []
-    for _ in range(int(eff.get("n", 1))):
-        iid = g.take_top(q)
-        if iid < 0:
-            break
+    for iid in _top_cards(g, q, eff):
         names.append(g.cards[iid].name)
         g.mill_card(q, iid)
     g._emit("mill", player=q, names=names)
@@ -369,10 +377,7 @@ def _play_free_options(g: Game, ctl: int, eff: dict) -> tuple[int, ...]:
 def fx_life_recover(g: Game, ctl: int, src: int, eff: dict, targets: tuple, chosen: Any) -> None:
     ps = g.players[ctl]
     n = 0
-    for _ in range(int(eff.get("n", 1))):
-        iid = g.take_top(ctl)
-        if iid < 0:
-            break
+    for iid in _top_cards(g, ctl, eff):
         ps.life.append(iid)
         n += 1
     g._emit("life_recover", player=ctl, n=n)
@@ -407,10 +412,7 @@ def fx_retrieve(g: Game, ctl: int, src: int, eff: dict, targets: tuple, chosen: 
 def fx_ramp(g: Game, ctl: int, src: int, eff: dict, targets: tuple, chosen: Any) -> None:
     ps = g.players[ctl]
     n = 0
-    for _ in range(int(eff.get("n", 1))):
-        iid = g.take_top(ctl)
-        if iid < 0:
-            break
+    for iid in _top_cards(g, ctl, eff):
         ps.resources.append(iid)
         g.slept[iid] = 1 if eff.get("slept") else 0
         n += 1
@@ -419,10 +421,7 @@ def fx_ramp(g: Game, ctl: int, src: int, eff: dict, targets: tuple, chosen: Any)
 
 @effect("charge_from_deck")
 def fx_charge_from_deck(g: Game, ctl: int, src: int, eff: dict, targets: tuple, chosen: Any) -> None:
-    for _ in range(int(eff.get("n", 1))):
-        iid = g.take_top(ctl)
-        if iid < 0:
-            break
+    for iid in _top_cards(g, ctl, eff):
         g.to_charge(ctl, iid)
 
 
