@@ -20,6 +20,10 @@ engine reports an `ability` event naming the card (and that ability) followed
 by at least one effect event before the next ability/turn step, or, for
 continuous abilities, the power/protect effect is visible in the state.
 `NOT_HANDLED` lists the cards this harness cannot drive, with the reason.
+
+Finding: "sleep the attacker" (ZX01-070, ZX01-122, ZX01-166, ZX01-281) can never change the
+state in a real game, since B-1 already slept the attacker; those cards are checked against an
+attacker kept rebooted by the test (`Recorder.keep_attacker_rebooted`).
 """
 
 from __future__ import annotations
