@@ -20,10 +20,6 @@ engine reports an `ability` event naming the card (and that ability) followed
 by at least one effect event before the next ability/turn step, or, for
 continuous abilities, the power/protect effect is visible in the state.
 `NOT_HANDLED` lists the cards this harness cannot drive, with the reason.
-
-Finding: "sleep the attacker" (ZX01-070, ZX01-122, ZX01-166, ZX01-281) can never change the
-state in a real game, since B-1 already slept the attacker; those cards are checked against an
-attacker kept rebooted by the test (`Recorder.keep_attacker_rebooted`).
 """
 
 from __future__ import annotations
@@ -105,14 +101,9 @@ class Recorder:
     def __init__(self) -> None:
         self.events: list[tuple[str, dict]] = []
         self.states: list[tuple] = []
-        self.keep_attacker_rebooted = False
         self.start: tuple = ()  # the state just before the action under test (Z/X EX)
 
     def __call__(self, g: Any, event: str, data: dict) -> None:
-        if event == "attack" and self.keep_attacker_rebooted:
-            # B-1 sleeps the attacker, so "sleep the attacker" could not show: set up an attacker
-            # that stands rebooted (as after a reboot effect) for those cards.
-            g.slept[data["card"]] = 0
         self.events.append((event, dict(data)))
         self.states.append(snapshot(g))
 
@@ -323,8 +314,6 @@ def run_ability(card: Card, index: int, mode: int = 0) -> tuple[Table, Recorder,
     if kind == "auto" and trig == "enter" and ab.get("via") == "life":
         me = 1
     t, rec = fresh()
-    rec.keep_attacker_rebooted = any(e["do"] == "sleep" and e.get("target") == "attacker"
-                                     for e in ab.get("effects", ()))
     prepare(t, card, me, list(card.abilities))
     g = t.g
     if card.type == "shift":
