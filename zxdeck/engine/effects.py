@@ -294,6 +294,24 @@ def fx_alter_force(g: Game, ctl: int, src: int, eff: dict, targets: tuple, chose
         g._emit("alter_force", player=ctl, card=src, name=g.name(src), n=len(chosen))
 
 
+def _put_card(g: Game, p: int, c: int, to: str) -> None:
+    """Put card `c`, just taken out of a zone of p's, into `to`: hand, resource (rebooted),
+    deck_bottom, or square (p chooses where it is placed)."""
+    ps = g.players[p]
+    if to == "hand":
+        ps.hand.append(c)
+    elif to == "resource":
+        ps.resources.append(c)
+        g.slept[c] = 0
+    elif to == "deck_bottom":
+        ps.deck.insert(0, c)
+    elif to == "square":
+        g.limbo.append(c)
+        g.stack.append(("place_pick", p, c, "effect"))
+    else:
+        raise ValueError(f"unknown destination {to!r}")
+
+
 @effect("search")
 def fx_search(g: Game, ctl: int, src: int, eff: dict, targets: tuple, chosen: Any) -> None:
     ps = g.players[ctl]
@@ -307,14 +325,7 @@ def fx_search(g: Game, ctl: int, src: int, eff: dict, targets: tuple, chosen: An
         chosen = ()
     for c in chosen:
         _remove_from_deck(g, ctl, c)
-        if to == "hand":
-            ps.hand.append(c)
-        elif to == "resource":
-            ps.resources.append(c)
-            g.slept[c] = 0
-        else:
-            g.limbo.append(c)
-            g.stack.append(("place_pick", ctl, c, "effect"))
+        _put_card(g, ctl, c, to)
     g.rng.shuffle(ps.deck)
     g._emit("search", player=ctl, names=[g.cards[c].name for c in chosen], to=to)
 
@@ -397,13 +408,7 @@ def fx_retrieve(g: Game, ctl: int, src: int, eff: dict, targets: tuple, chosen: 
     src_zone = getattr(ps, frm)
     for c in chosen:
         src_zone.remove(c)
-        if to == "hand":
-            ps.hand.append(c)
-        elif to == "resource":
-            ps.resources.append(c)
-            g.slept[c] = 0
-        else:
-            ps.deck.insert(0, c)
+        _put_card(g, ctl, c, to)
     if chosen:
         g._emit("retrieve", player=ctl, names=[g.cards[c].name for c in chosen], to=to)
 
