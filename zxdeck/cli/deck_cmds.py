@@ -59,13 +59,19 @@ def _regulation(name: str | None):  # noqa: ANN202 - Regulation, imported lazily
     return load_regulation(name)
 
 
+# The `--deck-format` option of every command that reads a deck file.
+deck_format_option = click.option(
+    "--deck-format", type=click.Choice(["auto", "text", "yaml", "json"]), default="auto",
+    show_default=True, help="Deck file format; auto chooses by extension (.yaml/.yml/.json).",
+)
+
+
 @click.command("validate")
 @click.argument("decks", nargs=-1, required=True, metavar="DECK...")
 @click.option("--format", "fmt", type=click.Choice(["human", "text", "json"]), default="human",
               show_default=True, help="Report format (text is the same as human).")
 @click.option("--regulation", "-r", metavar="NAME|FILE", default=None, help=REGULATION_HELP)
-@click.option("--deck-format", type=click.Choice(["auto", "text", "yaml", "json"]), default="auto",
-              show_default=True, help="Deck file format; auto chooses by extension (.yaml/.yml/.json).")
+@deck_format_option
 @click.option("--color", type=click.Choice(["auto", "always", "never"]), default="auto",
               show_default=True, help="Colors in the human report (auto: terminal only; NO_COLOR disables).")
 @pass_app
@@ -121,8 +127,7 @@ def validate_cmd(app: AppContext, decks: tuple[str, ...], fmt: str, regulation: 
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 @click.option("--card", "card", metavar="CARD", default=None,
               help="Also the opening-hand odds of this card (number or name).")
-@click.option("--deck-format", type=click.Choice(["auto", "text", "yaml", "json"]), default="auto",
-              show_default=True)
+@deck_format_option
 @pass_app
 @_user_errors
 def stats_cmd(app: AppContext, deck: str, fmt: str, card: str | None, deck_format: str) -> None:
@@ -174,8 +179,7 @@ def deck_group() -> None:
               show_default=True)
 @click.option("--output", "-o", type=click.Path(dir_okay=False, writable=True), default=None,
               help="Write to this file instead of standard output.")
-@click.option("--deck-format", type=click.Choice(["auto", "text", "yaml", "json"]), default="auto",
-              show_default=True)
+@deck_format_option
 @pass_app
 @_user_errors
 def export_cmd(app: AppContext, deck: str, fmt: str, output: str | None, deck_format: str) -> None:
