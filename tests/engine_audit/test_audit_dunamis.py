@@ -3,30 +3,26 @@
 from __future__ import annotations
 
 import pytest
+from dunamis_cards import (
+    BLUE3,
+    EVEX,
+    EX_AWAKE,
+    EX_DEFAULT,
+    EX_DESCENT,
+    EX_IDEAL,
+    IG_OB,
+    OB,
+    OB2,
+    PC,
+    RED2,
+    RED3,
+)
 from scenario import FILLER, DeckSpec, Table, event, zx
 
 from zxdeck.engine import PLAYER
 
-RED2 = zx("A-R2", "赤の剣士", "red", 2, 5000)
-RED3 = zx("A-R3", "赤の騎士", "red", 3, 6000)
-BLUE3 = zx("A-B3", "青の騎士", "blue", 3, 6000)
-EX_DEFAULT = zx("AX-D", "赤の覇竜", "red", 5, 11000, ctype="zx_ex")
-EX_DESCENT = zx("AX-2", "天焦竜", "red", 6, 12000, ctype="zx_ex", abilities=[
-    {"kind": "descent", "count": 2, "filter": {"color": "red"}}])
-EX_AWAKE = zx("AX-3", "覚醒", "red", 3, 8000, ctype="zx_ex", abilities=[
-    {"kind": "awakening", "effects": [{"do": "discard", "n": 1}]}])
-EX_IDEAL = zx("AX-4", "夢", "red", 4, 9000, ctype="zx_ex", abilities=[
-    {"kind": "idealize", "counter": "memory_piece", "n": 2}])
-PC = zx("AP-A", "アカネ", ctype="player", cost=0, power=0)
-OB = zx("AO-A", "紅蓮皇竜", "red", 0, 10000, ctype="zx_ob", player="アカネ")
-OB2 = zx("AO-B", "焔刃覇王", "red", 0, 9000, ctype="zx_ob", player="アカネ")
-IG_OB = event("AE-OB", "IGオーバーブースト", "red", 0, ignition=True, abilities=[
-    {"kind": "event", "effects": [{"do": "over_boost"}]}])
 SHIFT = zx("AH-1", "剣臨・紅蓮剣", "red", 0, 0, ctype="shift", races=("武装",), abilities=[
     {"kind": "shift", "dunamis_face_up": 0, "target": {"type": ["zx_ob"]}}])
-EVEX = event("AV-1", "蒼の演算", "red", 1, ctype="event_ex", timing="any", abilities=[
-    {"kind": "event", "label": "解析", "effects": [{"do": "draw", "n": 2}]},
-    {"kind": "event", "label": "転送", "effects": [{"do": "bounce", "target": {"side": "opponent"}}]}])
 EVEX_MAIN = event("AV-2", "紅の演算", "red", 0, ctype="event_ex", timing="main", abilities=[
     {"kind": "event", "label": "a", "effects": [{"do": "draw", "n": 1}]},
     {"kind": "event", "label": "b", "effects": [{"do": "draw", "n": 2}]}])
