@@ -2,29 +2,11 @@
 
 from __future__ import annotations
 
+from battle_cards import IG, LR, RED, SMALL, VB
 from scenario import FILLER, Table, zx
 
 from zxdeck.engine import PLAYER
 from zxdeck.engine.synth import event
-
-RED = zx("T-R", "赤の剣士", "red", 2, 5000)
-BIG = zx("T-BIG", "青の巨像", "blue", 5, 9000)
-SMALL = zx("T-S", "青の小兵", "blue", 1, 3000)
-LR = zx("T-LR", "青の癒し手", "blue", 2, 4000, ignition=True, keywords=("life_recovery",))
-VB = zx("T-VB", "青の虚無", "blue", 2, 4000, ignition=True, keywords=("void_bringer",))
-IG = zx("T-IG", "青の炎", "blue", 2, 4000, ignition=True)
-
-
-def _set_life(t: Table, p: int, cards: list) -> list[int]:
-    g = t.g
-    ps = g.players[p]
-    ps.trash.extend(ps.life)
-    ps.life.clear()
-    out = []
-    for c in cards:
-        iid = g.add_card(c, p, "life")
-        out.append(iid)
-    return out
 
 
 def test_b1_attack_declaration(table: Table) -> None:
@@ -132,7 +114,7 @@ def test_b6_life_without_icon_goes_to_charge(table: Table) -> None:
     """B-6: the attacker chooses a life card; without the icon it goes to the defender's charge."""
     g = table.g
     table.to_main()
-    lives = _set_life(table, 1, [FILLER, FILLER, IG])
+    lives = table.set_life(1, [FILLER, FILLER, IG])
     me = table.add(RED, 0, "field", 4)
     table.act("attack", me, PLAYER)
     table.pass_battle()
@@ -145,7 +127,7 @@ def test_b6_life_with_icon_may_be_played(table: Table) -> None:
     """B-6: with the ignition icon the defender may play it for free, placed by L-1..L-5."""
     g = table.g
     table.to_main()
-    lives = _set_life(table, 1, [FILLER, IG])
+    lives = table.set_life(1, [FILLER, IG])
     me = table.add(RED, 0, "field", 4)
     table.act("attack", me, PLAYER)
     table.pass_battle()
@@ -161,8 +143,8 @@ def test_b6_life_recovery_when_life_not_more(table: Table) -> None:
     """B-6: Life Recovery: if the defender's life <= the attacker's, the top deck card goes to life."""
     g = table.g
     table.to_main()
-    _set_life(table, 1, [FILLER, LR])
-    _set_life(table, 0, [FILLER, FILLER])
+    table.set_life(1, [FILLER, LR])
+    table.set_life(0, [FILLER, FILLER])
     me = table.add(RED, 0, "field", 4)
     table.act("attack", me, PLAYER)
     table.pass_battle()
@@ -175,8 +157,8 @@ def test_b6_life_recovery_not_when_more_life(table: Table) -> None:
     """B-6: no Life Recovery when the defender has more life than the attacker."""
     g = table.g
     table.to_main()
-    _set_life(table, 1, [FILLER, FILLER, FILLER, LR])
-    _set_life(table, 0, [FILLER])
+    table.set_life(1, [FILLER, FILLER, FILLER, LR])
+    table.set_life(0, [FILLER])
     me = table.add(RED, 0, "field", 4)
     table.act("attack", me, PLAYER)
     table.pass_battle()
@@ -189,8 +171,8 @@ def test_b6_void_bringer(table: Table) -> None:
     """B-6: Void Bringer: the defender chooses a Z/X on a square and puts it into its owner's trash."""
     g = table.g
     table.to_main()
-    _set_life(table, 1, [FILLER, VB])
-    _set_life(table, 0, [FILLER, FILLER])
+    table.set_life(1, [FILLER, VB])
+    table.set_life(0, [FILLER, FILLER])
     me = table.add(RED, 0, "field", 4)
     other = table.add(RED, 0, "field", 0)
     table.act("attack", me, PLAYER)
@@ -206,7 +188,7 @@ def test_b6_declined_life_card_goes_to_charge(table: Table) -> None:
     """B-6: a life card with the icon that the defender does not play goes to the charge, no LR."""
     g = table.g
     table.to_main()
-    lives = _set_life(table, 1, [FILLER, LR])
+    lives = table.set_life(1, [FILLER, LR])
     me = table.add(RED, 0, "field", 4)
     table.act("attack", me, PLAYER)
     table.pass_battle()
@@ -219,8 +201,8 @@ def test_b7_life_recovery_from_last_life_saves(table: Table) -> None:
     """B-7 ruling: zero life is checked after the damage step, so LR from the last life card saves."""
     g = table.g
     table.to_main()
-    _set_life(table, 1, [LR])
-    _set_life(table, 0, [FILLER])
+    table.set_life(1, [LR])
+    table.set_life(0, [FILLER])
     me = table.add(RED, 0, "field", 4)
     table.act("attack", me, PLAYER)
     table.pass_battle()  # one life card: the choice is forced
@@ -233,7 +215,7 @@ def test_b7_last_life_without_recovery_loses(table: Table) -> None:
     """B-7, W-1: with the last life card gone and no recovery, the defender loses after the step."""
     g = table.g
     table.to_main()
-    _set_life(table, 1, [FILLER])
+    table.set_life(1, [FILLER])
     me = table.add(RED, 0, "field", 4)
     table.act("attack", me, PLAYER)
     table.pass_battle()
@@ -276,7 +258,7 @@ def test_b6_life_trigger_and_event_from_life(table: Table) -> None:
         {"kind": "auto", "trigger": "life", "effects": [{"do": "gain_counter", "counter": "melody", "n": 1}]}])
     bolt = event("T-LB", "反撃の雷", "blue", 2, ignition=True, abilities=[
         {"kind": "event", "effects": [{"do": "destroy", "target": "attacker"}]}])
-    lives = _set_life(table, 1, [FILLER, shout, bolt])
+    lives = table.set_life(1, [FILLER, shout, bolt])
     me = table.add(RED, 0, "field", 4)
     table.act("attack", me, PLAYER)
     table.pass_battle()
@@ -296,8 +278,8 @@ def test_b6_void_bringer_on_an_ex_sends_it_to_the_dunamis(table: Table) -> None:
     """B-6, X-5: a Z/X EX chosen by Void Bringer goes face up to its owner's dunamis, not the trash."""
     g = table.g
     table.to_main()
-    _set_life(table, 1, [FILLER, VB])
-    _set_life(table, 0, [FILLER, FILLER])
+    table.set_life(1, [FILLER, VB])
+    table.set_life(0, [FILLER, FILLER])
     ex = table.add(zx("X-1", "覇竜", "red", 5, 9000, ctype="zx_ex"), 0, "field", 4)
     table.act("attack", ex, PLAYER)
     table.pass_battle()
@@ -313,7 +295,7 @@ def test_enter_via_life_trigger(table: Table) -> None:
     table.to_main()
     guard = zx("T-VL", "生命の守護者", "blue", 2, 4000, ignition=True, abilities=[
         {"kind": "auto", "trigger": "enter", "via": "life", "effects": [{"do": "draw", "n": 2}]}])
-    _set_life(table, 1, [FILLER, guard])
+    table.set_life(1, [FILLER, guard])
     me = table.add(RED, 0, "field", 4)
     table.act("attack", me, PLAYER)
     table.pass_battle()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from battle_cards import BIG, IG, LR, RED, SMALL, VB
 from scenario import FILLER, Table, event, zx
 
 from zxdeck.engine import PLAYER
@@ -11,15 +12,10 @@ from zxdeck.engine.state import ADJACENT, PLAYER_SQUARE
 
 @pytest.fixture
 def t() -> Table:
-    """A fresh table at player 0's first turn (see audit_helpers.Table)."""
+    """A fresh table at player 0's first turn (see tests/support/scenario.py)."""
     return Table()
 
-RED = zx("A-R", "赤の剣士", "red", 2, 5000)
-SMALL = zx("A-S", "青の小兵", "blue", 1, 3000)
-BIG = zx("A-B", "青の巨像", "blue", 5, 9000)
-LR = zx("A-LR", "青の癒し手", "blue", 2, 4000, ignition=True, keywords=("life_recovery",))
-VB = zx("A-VB", "青の虚無", "blue", 2, 4000, ignition=True, keywords=("void_bringer",))
-IGZ = zx("A-IG", "青の炎", "blue", 2, 4000, ignition=True)
+
 LR_EV = event("A-LRE", "癒しの光", "blue", 2, ignition=True, keywords=("life_recovery",),
               abilities=[{"kind": "event", "effects": [{"do": "draw", "n": 1}]}])
 
@@ -174,7 +170,7 @@ def test_b6_attacker_chooses_life_defender_plays(t: Table) -> None:
     """B-6: the attacker picks the life card; the defender decides to play it and picks the square."""
     g = t.g
     t.to_main()
-    lives = t.set_life(1, [FILLER, IGZ, FILLER])
+    lives = t.set_life(1, [FILLER, IG, FILLER])
     a = t.add(RED, 0, "field", 4)
     t.act("attack", a, PLAYER)
     t.pass_battle()
@@ -191,7 +187,7 @@ def test_b6_life_zx_replaces_own_rebooted_l4_not_slept_l3(t: Table) -> None:
     """B-6 with L-3/L-4: the defender may put the life Z/X on its rebooted Z/X (that one goes to the trash)."""
     g = t.g
     t.to_main()
-    lives = t.set_life(1, [IGZ])
+    lives = t.set_life(1, [IG])
     reb = t.add(SMALL, 1, "field", 8)
     slp = t.add(SMALL, 1, "field", 6, slept=True)
     a = t.add(RED, 0, "field", 4)
@@ -207,7 +203,7 @@ def test_b6_life_zx_with_no_legal_square_goes_to_charge(t: Table) -> None:
     """B-6, L-1..L-3: with no legal square the ignition Z/X cannot be played and goes to the charge."""
     g = t.g
     t.to_main()
-    lives = t.set_life(1, [IGZ, FILLER])
+    lives = t.set_life(1, [IG, FILLER])
     a = t.add(RED, 0, "field", 4)
     for sq in range(9):
         if sq not in (4, 1):
@@ -244,7 +240,7 @@ def test_b6_declined_ignition_card_goes_to_charge_not_trash(t: Table) -> None:
     """B-6: a declined ignition card goes to the defender's charge."""
     g = t.g
     t.to_main()
-    lives = t.set_life(1, [IGZ, FILLER])
+    lives = t.set_life(1, [IG, FILLER])
     a = t.add(RED, 0, "field", 4)
     t.act("attack", a, PLAYER)
     t.pass_battle()
