@@ -15,7 +15,7 @@ from zxdeck.engine import PLAYER
 
 @pytest.fixture
 def t() -> Table:
-    """A fresh table at player 0's first turn, main phase (see audit_helpers.Table)."""
+    """A fresh table at player 0's first turn, main phase (see tests/support/scenario.py)."""
     table = Table()
     table.to_main()
     return table

@@ -10,7 +10,7 @@ from zxdeck.engine.state import PLAYER_SQUARE
 
 @pytest.fixture
 def t() -> Table:
-    """A fresh table at player 0's first turn (see audit_helpers.Table)."""
+    """A fresh table at player 0's first turn (see tests/support/scenario.py)."""
     return Table()
 
 RED = zx("A-R", "赤の剣士", "red", 2, 5000)
