@@ -47,7 +47,7 @@ class GreedyAgent:
         return best
 
     # --- helpers
-    def _square_value(self, g: Game, p: int, sq: int, newcomer: int = -1) -> float:
+    def _square_value(self, g: Game, p: int, sq: int) -> float:
         v = 0.0
         eps = PLAYER_SQUARE[1 - p]
         if eps in ADJACENT[sq]:

@@ -524,14 +524,3 @@ def db_path(path: str | os.PathLike[str] | None = None) -> Path:
     from zxdeck.catalog.loader import catalog_path, read_catalog_bytes
 
     return cache_file(catalog_digest(read_catalog_bytes(catalog_path(path))))
-
-
-def cards_from_ids(db: CatalogDB, ids: list[str]) -> list[Card]:
-    """Cards for these ids, in the given order (unknown ids are skipped)."""
-    found: dict[str, Card] = {}
-    for start in range(0, len(ids), 500):
-        chunk = ids[start:start + 500]
-        marks = ", ".join("?" * len(chunk))
-        for row in db.execute(f"SELECT {CARD_SELECT} FROM cards WHERE id IN ({marks})", chunk):
-            found[row[0]] = card_from_row(row)
-    return [found[i] for i in ids if i in found]

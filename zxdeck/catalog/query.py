@@ -325,10 +325,6 @@ def parse(query: str | Sequence[str]) -> Node:
     return node
 
 
-def _valid(values: Iterable[str]) -> str:
-    return ", ".join(values)
-
-
 def _folded_value(tok: Token, what: str) -> str:
     value = fold(tok.value)
     if not value:
