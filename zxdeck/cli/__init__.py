@@ -15,6 +15,7 @@ import click
 
 from zxdeck import __version__
 from zxdeck.catalog.loader import Catalog, catalog_path
+from zxdeck.catalog.source import CardSource
 from zxdeck.errors import EXIT_USAGE, ZxError
 
 
@@ -37,6 +38,16 @@ class AppContext:
 
             self._catalog = open_catalog(self.cards)
         return self._catalog
+
+    def card_source(self) -> CardSource:
+        """Card look-ups by number or name for commands that read decks or saved games: the
+        catalog when it is already loaded, else indexed queries on the SQLite cache (a deck
+        names a few dozen cards; loading a 50,000-card catalog whole costs about a second)."""
+        if self._catalog is not None:
+            return self._catalog
+        from zxdeck.catalog.source import open_card_source
+
+        return open_card_source(self.cards)
 
 
 pass_app = click.make_pass_decorator(AppContext)

@@ -40,19 +40,6 @@ def _user_errors(func: Callable[..., Any]) -> Callable[..., Any]:
     return wrapper
 
 
-def _cards(app: AppContext):  # noqa: ANN202 - a CardSource, imported lazily
-    """The cards for deck commands: the catalog when already loaded, else indexed SQLite look-ups.
-
-    A warm 50,000-card catalog costs about a second to load as a whole; a deck names
-    at most a few dozen cards, so the deck commands ask the cache only for those.
-    """
-    if app._catalog is not None:
-        return app._catalog
-    from zxdeck.catalog.source import open_card_source
-
-    return open_card_source(app.cards)
-
-
 def _regulation(name: str | None):  # noqa: ANN202 - Regulation, imported lazily
     from zxdeck.deck.regulation import load_regulation
 
@@ -90,7 +77,7 @@ def validate_cmd(app: AppContext, decks: tuple[str, ...], fmt: str, regulation: 
     from zxdeck.deck.validate import validate
 
     reg = _regulation(regulation)
-    catalog = _cards(app)
+    catalog = app.card_source()
     single = len(decks) == 1
     results: list = []
     status = EXIT_OK
@@ -137,7 +124,7 @@ def stats_cmd(app: AppContext, deck: str, fmt: str, card: str | None, deck_forma
     from zxdeck.deck.parse import read_deck
     from zxdeck.deck.stats import deck_stats, render_stats
 
-    catalog = _cards(app)
+    catalog = app.card_source()
     parsed = read_deck(deck, catalog, deck_format)
     stats = deck_stats(parsed, catalog, card)
     if fmt == "json":
@@ -187,7 +174,7 @@ def export_cmd(app: AppContext, deck: str, fmt: str, output: str | None, deck_fo
     from zxdeck.deck.export import export_deck
     from zxdeck.deck.parse import read_deck
 
-    text = export_deck(read_deck(deck, _cards(app), deck_format), fmt)
+    text = export_deck(read_deck(deck, app.card_source(), deck_format), fmt)
     if output:
         try:
             with open(output, "w", encoding="utf-8", newline="\n") as fh:

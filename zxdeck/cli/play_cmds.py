@@ -24,7 +24,7 @@ def load_deck_spec(app: AppContext, path: str, allow_illegal: bool, label: str) 
     from zxdeck.deck.report import render_human
     from zxdeck.engine.decks import spec_from_deck
 
-    deck = read_deck(path, app.catalog())
+    deck = read_deck(path, app.card_source())
     result = validate(deck)
     if not result.valid and not allow_illegal:
         click.echo(render_human(result), err=True)
@@ -96,7 +96,7 @@ def play_cmd(app: AppContext, auto: bool, seed: int, p1: str | None, p2: str | N
     if resume_path:
         from zxdeck.play import resume_game
 
-        sys.exit(resume_game(resume_path, app.catalog(), budget=budget))
+        sys.exit(resume_game(resume_path, app.card_source(), budget=budget))
     if not replay_path:
         if not p1 or not p2:
             raise ZxError("give both decks: --p1 DECK --p2 DECK (or --replay FILE.json)")
@@ -156,7 +156,7 @@ def _replay_file(app: AppContext, path: str, listener: Callable[..., None]) -> A
         raise ZxError(f"{path}: not a replay file ({exc})") from None
     if not isinstance(data, dict):
         raise ZxError(f"{path}: not a replay file")
-    return replay(data, app.catalog(), listener=listener)
+    return replay(data, app.card_source(), listener=listener)
 
 
 def register(group: click.Group) -> None:

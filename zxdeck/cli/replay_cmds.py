@@ -20,7 +20,7 @@ def replay_cmd(app: AppContext, path: str, show_all: bool, at: int | None, viewe
     """Show a finished or saved game move by move: Enter next, b back, N go to move N, q quit."""
     from zxdeck.play.replay_view import ReplayViewer, load_frames, transcript
 
-    frames, side = load_frames(path, app.catalog())
+    frames, side = load_frames(path, app.card_source())
     if viewer is not None:
         side = 0 if viewer == "p1" else 1
     last = len(frames) - 1

@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from zxdeck.catalog.loader import Catalog
+from zxdeck.catalog.source import CardSource
 from zxdeck.engine.actions import Action
 from zxdeck.engine.game import Game
 from zxdeck.engine.state import DeckSpec
@@ -24,7 +24,7 @@ def spec_to_json(spec: DeckSpec) -> dict[str, Any]:
     }
 
 
-def spec_from_json(data: dict[str, Any], catalog: Catalog) -> DeckSpec:
+def spec_from_json(data: dict[str, Any], catalog: CardSource) -> DeckSpec:
     def get(cid: str):
         card = catalog.get(cid)
         if card is None:
@@ -51,7 +51,7 @@ def record(g: Game) -> dict[str, Any]:
     }
 
 
-def replay(data: dict[str, Any], catalog: Catalog, listener: Any = None) -> Game:
+def replay(data: dict[str, Any], catalog: CardSource, listener: Any = None) -> Game:
     """Rebuild a game from `record()` data by applying every action again."""
     if data.get("format") != FORMAT:
         raise ZxError(f"replay: unknown format {data.get('format')!r}")
@@ -73,5 +73,5 @@ def save(g: Game, path: str | Path) -> None:
     Path(path).write_text(json.dumps(record(g), ensure_ascii=False) + "\n", encoding="utf-8")
 
 
-def load(path: str | Path, catalog: Catalog, listener: Any = None) -> Game:
+def load(path: str | Path, catalog: CardSource, listener: Any = None) -> Game:
     return replay(json.loads(Path(path).read_text(encoding="utf-8")), catalog, listener)

@@ -18,7 +18,7 @@ from typing import IO, Any
 
 from rich.console import Console
 
-from zxdeck.catalog.loader import Catalog
+from zxdeck.catalog.source import CardSource
 from zxdeck.engine import Game
 from zxdeck.engine.state import DeckSpec
 from zxdeck.errors import ZxError
@@ -71,7 +71,7 @@ def new_session(p1: DeckSpec, p2: DeckSpec, ai: str = "greedy", seed: int = 0,
     return session
 
 
-def open_session(path: str | Path, catalog: Catalog, budget: int | None = None,
+def open_session(path: str | Path, catalog: CardSource, budget: int | None = None,
                  console: Console | None = None,
                  input_fn: Callable[[str], str] = input) -> PlaySession:
     """A saved game rebuilt move by move, ready to continue exactly where it stopped.
@@ -118,7 +118,7 @@ def start_game(p1: DeckSpec, p2: DeckSpec, **options: Any) -> int:
         session.close()
 
 
-def resume_game(path: str | Path, catalog: Catalog, budget: int | None = None,
+def resume_game(path: str | Path, catalog: CardSource, budget: int | None = None,
                 console: Console | None = None, input_fn: Callable[[str], str] = input) -> int:
     """Continue a saved game; returns the exit status."""
     session = open_session(path, catalog, budget, console, input_fn)

@@ -19,7 +19,7 @@ from typing import Any
 from rich.console import Console
 from rich.text import Text
 
-from zxdeck.catalog.loader import Catalog
+from zxdeck.catalog.source import CardSource
 from zxdeck.engine import Action, Game, describe
 from zxdeck.engine.replay import FORMAT
 from zxdeck.errors import ZxError
@@ -53,7 +53,7 @@ def _read(path: Path) -> str:
         raise ZxError(f"{path}: cannot read: {exc}") from None
 
 
-def load_frames(path: str | Path, catalog: Catalog) -> tuple[list[Frame], int]:
+def load_frames(path: str | Path, catalog: CardSource) -> tuple[list[Frame], int]:
     """The frames of a saved game or a log file, and the side to show (the person's in a saved game)."""
     path = Path(path)
     text = _read(path)
@@ -66,7 +66,7 @@ def load_frames(path: str | Path, catalog: Catalog) -> tuple[list[Frame], int]:
     return _log_frames(path, text), 0
 
 
-def _game_frames(path: Path, data: dict[str, Any], catalog: Catalog) -> tuple[list[Frame], int]:
+def _game_frames(path: Path, data: dict[str, Any], catalog: CardSource) -> tuple[list[Frame], int]:
     from zxdeck.engine.log import narration
     from zxdeck.engine.replay import spec_from_json
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from zxdeck.catalog.loader import Catalog
+from zxdeck.catalog.source import CardSource
 from zxdeck.engine import Game
 from zxdeck.engine.replay import FORMAT, record, replay
 from zxdeck.errors import ZxError
@@ -96,7 +96,7 @@ def read_save(path: str | Path) -> dict[str, Any]:
     return data
 
 
-def load_game(path: str | Path, catalog: Catalog, listener: Any = None) -> tuple[Game, PlaySetup, Any]:
+def load_game(path: str | Path, catalog: CardSource, listener: Any = None) -> tuple[Game, PlaySetup, Any]:
     """Rebuild a saved game move by move, with its setup and its computer agent as they were."""
     data = read_save(path)
     info = data.get("play") or {}
