@@ -7,6 +7,8 @@ new one with `register("name", factory)` where `factory(seed) -> agent`.
 
 from __future__ import annotations
 
+import re
+import sys
 from collections.abc import Callable
 from typing import Protocol
 
@@ -36,6 +38,20 @@ def make_agent(name: str, seed: int = 0) -> Agent:
     return factory(seed)
 
 
+def agent_summary(name: str) -> str:
+    """One line about agent `name`, for `zxdeck play --help`: the first line of its module's
+    docstring when that line is "The `name` agent: ..." (without that prefix), else of its
+    factory's own docstring."""
+    factory = AGENTS[name]
+    module_doc = getattr(sys.modules.get(factory.__module__), "__doc__", None) or ""
+    first = module_doc.strip().split("\n")[0].strip()
+    m = re.match(r"The `[^`]+` agent:\s*(.+)", first)
+    if m:
+        return m.group(1)
+    own = factory.__dict__.get("__doc__") if isinstance(factory, type) else factory.__doc__
+    return (own or module_doc).strip().split("\n")[0].strip()
+
+
 def _register_builtin() -> None:
     from zxdeck.agents.greedy import GreedyAgent
     from zxdeck.agents.mcts import MctsAgent
@@ -48,4 +64,4 @@ def _register_builtin() -> None:
 
 _register_builtin()
 
-__all__ = ["AGENTS", "Agent", "make_agent", "register"]
+__all__ = ["AGENTS", "Agent", "agent_summary", "make_agent", "register"]

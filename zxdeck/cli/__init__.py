@@ -53,7 +53,31 @@ class AppContext:
 pass_app = click.make_pass_decorator(AppContext)
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+def examples_epilog(examples: list[str], note: str = "") -> str:
+    """The epilog of a command's --help: its example command lines kept verbatim (click's
+    `\\b` marker stops the rewrapping), then an optional note that click may rewrap.
+
+    Every command has one; tests/cli/test_help.py parses each example with the real options.
+    """
+    text = "\b\nExamples:\n" + "\n".join(f"  {line}" for line in examples)
+    return f"{text}\n\n{note}" if note else text
+
+
+MAIN_EPILOG = examples_epilog(
+    [
+        "zxdeck validate examples/decks/*.txt",
+        "zxdeck search 'c:red t:zx cost>=5'",
+        "zxdeck card ZX01-004",
+        "zxdeck play --auto --p1 examples/decks/red.txt --p2 examples/decks/blue.txt",
+        "zxdeck rules B-6",
+    ],
+    "`zxdeck COMMAND --help` shows a command's options and examples; rule ids such as "
+    "B-6 in reports and messages are explained by `zxdeck rules ID`.",
+)
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]},
+             invoke_without_command=True, epilog=MAIN_EPILOG)
 @click.option(
     "--cards",
     metavar="PATH",
@@ -66,12 +90,15 @@ pass_app = click.make_pass_decorator(AppContext)
 def cli(ctx: click.Context, cards: str | None, debug: bool) -> None:
     """zxdeck: card search, deck validation and the full Z/X game at the terminal."""
     ctx.obj = AppContext(cards=cards, debug=debug)
+    if ctx.invoked_subcommand is None:  # `zxdeck` alone: the help, and success
+        click.echo(ctx.get_help())
+        ctx.exit(0)
 
 
 def _register() -> None:
-    from zxdeck.cli import deck_cmds, play_cmds, replay_cmds, search_cmds
+    from zxdeck.cli import deck_cmds, play_cmds, replay_cmds, rules_cmds, search_cmds
 
-    for module in (search_cmds, deck_cmds, play_cmds, replay_cmds):
+    for module in (search_cmds, deck_cmds, play_cmds, replay_cmds, rules_cmds):
         module.register(cli)
 
 

@@ -13,7 +13,7 @@ from typing import Any
 
 import click
 
-from zxdeck.cli import AppContext, pass_app
+from zxdeck.cli import AppContext, examples_epilog, pass_app
 from zxdeck.errors import EXIT_OK, EXIT_USAGE, ZxError
 
 REGULATION_HELP = "Regulation name (see `zxdeck regulations`; default: current) or a regulation YAML file."
@@ -53,7 +53,22 @@ deck_format_option = click.option(
 )
 
 
-@click.command("validate")
+VALIDATE_EPILOG = examples_epilog(
+    [
+        "zxdeck validate examples/decks/blue.txt",
+        "zxdeck validate examples/decks/*.txt               # several decks",
+        "zxdeck validate --format json examples/decks/illegal/red_broken.txt",
+        "zxdeck validate --regulation v2 examples/decks/red.txt",
+        "zxdeck --cards my_cards.yaml validate my_deck.txt   # another catalog",
+        "cat my_deck.txt | zxdeck validate -                 # standard input",
+    ],
+    "Each problem names its rule, such as [D-4]; `zxdeck rules D-4` prints the rule "
+    "(docs/RULES.md). The error codes are those of the interface specification.",
+)
+
+
+@click.command("validate", epilog=VALIDATE_EPILOG,
+               short_help="Check decks against the construction rules (D-1..D-16).")
 @click.argument("decks", nargs=-1, required=True, metavar="DECK...")
 @click.option("--format", "fmt", type=click.Choice(["human", "text", "json"]), default="human",
               show_default=True, help="Report format (text is the same as human).")
@@ -109,7 +124,12 @@ def validate_cmd(app: AppContext, decks: tuple[str, ...], fmt: str, regulation: 
         sys.exit(status)
 
 
-@click.command("stats")
+@click.command("stats", short_help="Deck statistics: curve, colors and opening-hand odds.",
+               epilog=examples_epilog([
+                   "zxdeck stats examples/decks/blue.txt",
+                   "zxdeck stats examples/decks/blue.txt --card ZX01-074   # one card's odds",
+                   "zxdeck stats --format json examples/decks/red.txt",
+               ]))
 @click.argument("deck", metavar="DECK")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 @click.option("--card", "card", metavar="CARD", default=None,
@@ -133,7 +153,12 @@ def stats_cmd(app: AppContext, deck: str, fmt: str, card: str | None, deck_forma
         click.echo(render_stats(stats))
 
 
-@click.command("regulations")
+@click.command("regulations", short_help="List the built-in regulations.",
+               epilog=examples_epilog([
+                   "zxdeck regulations",
+                   "zxdeck regulations --format json",
+                   "zxdeck validate --regulation v2 examples/decks/red.txt",
+               ]))
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 @_user_errors
 def regulations_cmd(fmt: str) -> None:
@@ -155,12 +180,24 @@ def regulations_cmd(fmt: str) -> None:
         click.echo(f"    source: {r.source}")
 
 
-@click.group("deck")
-def deck_group() -> None:
+@click.group("deck", invoke_without_command=True,
+             short_help="Deck files: export (validate and stats too).",
+             epilog=examples_epilog([
+                 "zxdeck deck export examples/decks/red.txt --format yaml",
+                 "zxdeck deck validate examples/decks/red.txt   # same as zxdeck validate",
+             ]))
+@click.pass_context
+def deck_group(ctx: click.Context) -> None:
     """Deck files: export (and `validate` / `stats` as sub-commands too)."""
+    if ctx.invoked_subcommand is None:
+        click.echo(ctx.get_help())
 
 
-@deck_group.command("export")
+@deck_group.command("export", short_help="Write a deck back in canonical form.",
+                    epilog=examples_epilog([
+                        "zxdeck deck export examples/decks/red.txt",
+                        "zxdeck deck export my_deck.txt --format json -o my_deck.json",
+                    ]))
 @click.argument("deck", metavar="DECK")
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "yaml"]), default="text",
               show_default=True)

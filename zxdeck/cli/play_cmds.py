@@ -14,7 +14,7 @@ from typing import Any
 
 import click
 
-from zxdeck.cli import AppContext, pass_app
+from zxdeck.cli import AppContext, examples_epilog, pass_app
 from zxdeck.errors import EXIT_INVALID, EXIT_USAGE, ZxError
 
 
@@ -64,12 +64,44 @@ def make_printer(out: Callable[[str], None]) -> Callable[..., None]:
     return printer
 
 
-@click.command("play")
+PLAY_EPILOG = examples_epilog(
+    [
+        "zxdeck play --p1 my.txt --p2 examples/decks/red.txt     # you against greedy",
+        "zxdeck play --p1 my.txt --p2 examples/decks/red.txt --ai2 mcts --budget 400",
+        "zxdeck play --resume GAME.json    # continue after quit or Ctrl-C",
+        "zxdeck play --auto --seed 1 --p1 examples/decks/red.txt \\",
+        "    --p2 examples/decks/blue.txt --log game.jsonl",
+        "zxdeck play --auto --seed 7 --p1 examples/decks/red.txt \\",
+        "    --p2 examples/decks/blue.txt --ai1 random --save game.json -q",
+        "zxdeck play --replay game.json --log game.jsonl",
+    ],
+    "Rule ids in the game's messages, such as (P-5) or (B-6), are explained by "
+    "`zxdeck rules P-5`.",
+)
+
+
+def _sentence(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+class PlayCommand(click.Command):
+    """`play`, whose --help lists the agents of the registry (imported only for the help)."""
+
+    def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        from zxdeck.agents import AGENTS, agent_summary
+
+        with formatter.section("Agents (--ai1, --ai2)"):
+            formatter.write_dl([(name, _sentence(agent_summary(name))) for name in AGENTS])
+        super().format_epilog(ctx, formatter)
+
+
+@click.command("play", cls=PlayCommand, epilog=PLAY_EPILOG,
+               short_help="Play a game: you against the computer, or computer vs computer.")
 @click.option("--auto", is_flag=True, help="Two computer players play the whole game.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the game (coin flip, shuffles, agents).")
 @click.option("--p1", "p1", metavar="DECK", help="Deck file of player 1.")
 @click.option("--p2", "p2", metavar="DECK", help="Deck file of player 2.")
-@click.option("--ai1", default="greedy", show_default=True, help="Agent of player 1 (random, greedy, ...).")
+@click.option("--ai1", default="greedy", show_default=True, help="Agent of player 1 (the agents are listed below).")
 @click.option("--ai2", default="greedy", show_default=True, help="Agent of player 2.")
 @click.option("--log", "log_path", metavar="FILE.jsonl", help="Write the game as JSON Lines.")
 @click.option("--turn-limit", type=click.IntRange(1), default=100, show_default=True,

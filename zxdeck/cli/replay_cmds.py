@@ -4,11 +4,19 @@ from __future__ import annotations
 
 import click
 
-from zxdeck.cli import AppContext, pass_app
+from zxdeck.cli import AppContext, examples_epilog, pass_app
 from zxdeck.errors import ZxError
 
 
-@click.command("replay")
+@click.command("replay", short_help="Step through a saved game or a --log file.",
+               epilog=examples_epilog([
+                   "zxdeck play --auto --seed 7 --p1 examples/decks/red.txt \\",
+                   "    --p2 examples/decks/blue.txt --save game.json -q",
+                   "zxdeck replay game.json              # step through it",
+                   "zxdeck replay game.json --all        # every move as text",
+                   "zxdeck replay game.json --at 40 --all --viewer p2",
+                   "zxdeck replay game.jsonl             # a --log file",
+               ]))
 @click.argument("path", metavar="FILE")
 @click.option("--all", "show_all", is_flag=True, help="Print every move as text and exit.")
 @click.option("--at", "at", type=int, default=None, metavar="N",

@@ -11,7 +11,7 @@ import json
 
 import click
 
-from zxdeck.cli import AppContext, pass_app
+from zxdeck.cli import AppContext, examples_epilog, pass_app
 
 SEARCH_HELP = """Find cards with a Scryfall-like query (INTERFACES.md section 4).
 
@@ -21,7 +21,8 @@ Terms are ANDed; `or` between terms; `-` negates; parentheses group.
   name:W  n:W  n:/re/    name contains (Japanese or English); /regex/
   !"exact name"          the name is exactly this
   id:B01                 card number starts with (id=B01-001: exactly)
-  type:zx  t:ex          zx event player zx_ex zx_ob shift event_ex; ex = zx_ex/event_ex
+  type:zx  t:ex          zx event player zx_ex zx_ob shift event_ex;
+                         ex = zx_ex or event_ex
   color:red  c:r         r u w b g colorless
   cost<=3  power>=7000   = : < <= > >= !=  (cost/color: not player cards;
                          power: Z/X, Z/X EX, Z/X OB only)
@@ -39,6 +40,14 @@ A query may start with a negated term: zxdeck search -is:ig c:red
 @click.command(
     "search",
     help=SEARCH_HELP,
+    short_help="Find cards with a Scryfall-like query.",
+    epilog=examples_epilog([
+        "zxdeck search c:red t:zx --limit 5",
+        "zxdeck search 'c:u is:lr'",
+        "zxdeck search -is:ig c:red t:zx --sort power --reverse",
+        "zxdeck search 't:zx (c:r or c:g) cost>=7' --format ids",
+        "zxdeck search 'o:/ダメージ/' --format csv",
+    ], "The full guide: docs/SEARCH.md."),
     context_settings={"ignore_unknown_options": True, "help_option_names": ["--help"]},
 )
 @click.argument("query", nargs=-1, type=click.UNPROCESSED)
@@ -81,7 +90,13 @@ def search_cmd(ctx: click.Context, query: tuple[str, ...], fmt: str, sort: str, 
         click.echo(out)
 
 
-@click.command("card")
+@click.command("card", short_help="Show one card in full.",
+               epilog=examples_epilog([
+                   "zxdeck card ZX01-004",
+                   "zxdeck card 熔岩の火蜥蜴ティアガン",
+                   "zxdeck card tiagan lava salamander   # English name, several words",
+                   "zxdeck card ZX01-004 --format json",
+               ]))
 @click.argument("id_or_name", nargs=-1, required=True)
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
               show_default=True, help="json: the card object (an array when several cards share the name).")
@@ -104,12 +119,23 @@ def card_cmd(app: AppContext, id_or_name: tuple[str, ...], fmt: str) -> None:
         click.echo("\n\n".join(card_details(c) for c in cards))
 
 
-@click.group("db")
-def db_group() -> None:
+@click.group("db", invoke_without_command=True,
+             short_help="The SQLite cache of the catalog: path, build, info.",
+             epilog=examples_epilog([
+                 "zxdeck db info",
+                 "zxdeck db path",
+                 "zxdeck db build",
+                 "zxdeck --cards my_cards.yaml db info --format json",
+             ]))
+@click.pass_context
+def db_group(ctx: click.Context) -> None:
     """The SQLite cache of the catalog (docs/DATABASE.md): where it is, rebuild it, what it holds."""
+    if ctx.invoked_subcommand is None:
+        click.echo(ctx.get_help())
 
 
-@db_group.command("path")
+@db_group.command("path", short_help="Print the cache database file.",
+                  epilog=examples_epilog(["zxdeck db path", 'sqlite3 "$(zxdeck db path)" .tables']))
 @pass_app
 def db_path_cmd(app: AppContext) -> None:
     """Print the cache database file of the current catalog (built or not)."""
@@ -118,7 +144,9 @@ def db_path_cmd(app: AppContext) -> None:
     click.echo(str(db_path(app.cards)))
 
 
-@db_group.command("build")
+@db_group.command("build", short_help="Rebuild the cache database now.",
+                  epilog=examples_epilog(["zxdeck db build",
+                                          "zxdeck --cards my_cards.yaml db build"]))
 @pass_app
 def db_build_cmd(app: AppContext) -> None:
     """Rebuild the cache database from the catalog YAML now."""
@@ -133,7 +161,8 @@ def db_build_cmd(app: AppContext) -> None:
         db.close()
 
 
-@db_group.command("info")
+@db_group.command("info", short_help="What the cache holds.",
+                  epilog=examples_epilog(["zxdeck db info", "zxdeck db info --format json"]))
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 @pass_app
 def db_info_cmd(app: AppContext, fmt: str) -> None:

@@ -2,13 +2,15 @@
 
 The human report groups problems by severity; each shows the line, the rule
 id, the code and what was found against what is allowed, then a one-line hint;
-a summary of the counts ends it.
+a summary of the counts ends it, then (when a problem cites a rule) the command
+that prints the rules cited (`zxdeck rules D-1 D-4`).
 """
 
 from __future__ import annotations
 
 import json
 import os
+import re
 from collections.abc import Callable, Sequence
 from typing import IO, Any
 
@@ -86,7 +88,21 @@ def render_human(result: ValidationResult, color: bool = False) -> str:
         for p in result.warnings:
             lines.extend(_problem_lines(p, style, "yellow"))
     lines.append("Summary: " + _summary(result))
+    cited = cited_rules([*result.errors, *result.warnings])
+    if cited:
+        lines.append(style(f"Rules: zxdeck rules {' '.join(cited)}", dim=True))
     return "\n".join(lines)
+
+
+def cited_rules(problems: Sequence[Problem]) -> list[str]:
+    """The rule ids the problems cite, once each, in the order of the rules (D-2 before D-10)."""
+    ids = {p.rule for p in problems if p.rule}
+
+    def key(rid: str) -> tuple[str, int, str]:
+        m = re.fullmatch(r"([A-Z])-(\d+)", rid)
+        return (m.group(1), int(m.group(2)), "") if m else ("~", 0, rid)
+
+    return sorted(ids, key=key)
 
 
 def render_json(results: Sequence[ValidationResult | dict[str, Any]], single: bool) -> str:
