@@ -1,16 +1,31 @@
-"""Computer players. `make_agent(name, seed)` builds one from the registry (`AGENTS`).
+"""Computer players: a registry of agents with declared settings, and agent specs.
 
 An agent has `choose(game) -> Action` returning one of `game.legal_actions()`
-for `game.current_player()`. Agents are deterministic for a given seed. Add a
-new one with `register("name", factory)` where `factory(seed) -> agent`.
+for `game.current_player()`. Agents are deterministic for a given seed.
+
+Agents are named by a *spec* string, the same everywhere (`play --ai1`, `sim
+--ai1`, `tournament --agents`):
+
+- `greedy` : an agent with its default settings;
+- `mcts:200` : the agent's primary setting (for mcts, the budget);
+- `mcts:budget=200,epsilon=0.2` : settings by name;
+- `mcts --budget 200 --epsilon 0.2` : the same, command-line style (one string).
+
+`parse_agent(text)` turns a spec into an `AgentSpec` (a picklable factory:
+`spec.make(seed)`), with one clear error for an unknown agent, setting or
+value. Add an agent with `register(name, factory, settings=(...), primary=...)`
+where `factory(seed, **settings) -> agent`; its settings are declared with
+`Setting` so that specs are checked before any game is played.
 """
 
 from __future__ import annotations
 
 import re
+import shlex
 import sys
 from collections.abc import Callable
-from typing import Protocol
+from dataclasses import dataclass, field
+from typing import Any, Protocol
 
 from zxdeck.engine import Action, Game
 from zxdeck.errors import ZxError
@@ -22,46 +37,230 @@ class Agent(Protocol):
     def choose(self, game: Game) -> Action: ...
 
 
-AGENTS: dict[str, Callable[[int], Agent]] = {}
+@dataclass(frozen=True)
+class Setting:
+    """One setting an agent takes: its type (int, float or str), default and allowed range."""
+
+    name: str
+    type: type = int
+    default: Any = None
+    help: str = ""
+    minimum: float | None = None
+    maximum: float | None = None
+
+    def convert(self, agent: str, text: object) -> Any:
+        """`text` as this setting's value; ZxError naming the agent, the setting and the range."""
+        kind = {int: "an integer", float: "a number", str: "a string"}.get(self.type, self.type.__name__)
+        try:
+            value = self.type(text)
+        except (TypeError, ValueError):
+            raise ZxError(f"agent {agent}: {self.name} must be {kind}, not {text!r}") from None
+        if self.type is float and value != value:  # NaN
+            raise ZxError(f"agent {agent}: {self.name} must be {kind}, not {text!r}")
+        if (self.minimum is not None and value < self.minimum) or (
+                self.maximum is not None and value > self.maximum):
+            raise ZxError(f"agent {agent}: {self.name} must be {self._range()}, not {text!r}")
+        return value
+
+    def _range(self) -> str:
+        lo, hi = self.minimum, self.maximum
+        fmt = (lambda x: str(int(x))) if self.type is int else str
+        if lo is not None and hi is not None:
+            return f"between {fmt(lo)} and {fmt(hi)}"
+        return f">= {fmt(lo)}" if lo is not None else f"<= {fmt(hi)}"
 
 
-def register(name: str, factory: Callable[[int], Agent]) -> None:
-    """Add an agent factory `factory(seed) -> Agent` under `name`."""
-    AGENTS[name] = factory
+@dataclass(frozen=True)
+class AgentInfo:
+    """A registered agent: `factory(seed, **settings)`, its declared settings, a one-line help."""
+
+    name: str
+    factory: Callable[..., Agent]
+    settings: tuple[Setting, ...] = ()
+    primary: str | None = None  # the setting `name:VALUE` sets
+    help: str = ""
+
+    def setting(self, key: str) -> Setting:
+        for s in self.settings:
+            if s.name == key:
+                return s
+        if not self.settings:
+            raise ZxError(f"agent {self.name} takes no settings (got {key!r})")
+        names = ", ".join(s.name.replace("_", "-") for s in self.settings)
+        raise ZxError(f"agent {self.name} has no setting {key!r} (its settings: {names})")
 
 
-def make_agent(name: str, seed: int = 0) -> Agent:
-    """An agent by registry name (ZxError naming the known ones otherwise)."""
-    factory = AGENTS.get(name)
-    if factory is None:
-        raise ZxError(f"unknown agent {name!r} (known: {', '.join(sorted(AGENTS))})")
-    return factory(seed)
+AGENTS: dict[str, AgentInfo] = {}
+
+
+def register(name: str, factory: Callable[..., Agent], settings: tuple[Setting, ...] = (),
+             primary: str | None = None, help: str = "") -> None:
+    """Add an agent: `factory(seed, **settings) -> Agent` under `name`.
+
+    For `sim --jobs N` the factory must be importable (a module-level class or
+    function): specs travel to the worker processes by pickling.
+    """
+    if primary is not None and primary not in {s.name for s in settings}:
+        raise ValueError(f"primary setting {primary!r} is not among the settings of {name!r}")
+    AGENTS[name] = AgentInfo(name, factory, tuple(settings), primary, help)
+
+
+@dataclass(frozen=True)
+class AgentSpec:
+    """An agent and the settings given for it: a picklable factory, `make(seed) -> Agent`."""
+
+    name: str
+    settings: tuple[tuple[str, Any], ...] = ()
+    factory: Callable[..., Agent] | None = field(default=None, compare=False, repr=False)
+
+    def make(self, seed: int = 0) -> Agent:
+        factory = self.factory if self.factory is not None else _info(self.name).factory
+        return factory(seed, **dict(self.settings))
+
+    @property
+    def label(self) -> str:
+        """The canonical spec string: `greedy`, `mcts:200`, `mcts:budget=200,epsilon=0.2`."""
+        if not self.settings:
+            return self.name
+        info = AGENTS.get(self.name)
+        if info is not None and len(self.settings) == 1 and self.settings[0][0] == info.primary:
+            return f"{self.name}:{self.settings[0][1]}"
+        return self.name + ":" + ",".join(f"{k}={v}" for k, v in self.settings)
+
+    def __str__(self) -> str:
+        return self.label
+
+    def to_json(self) -> dict[str, Any]:
+        """The spec, the name and every setting, defaults included (what a run's manifest records)."""
+        info = AGENTS.get(self.name)
+        values = {s.name: s.default for s in info.settings} if info is not None else {}
+        values.update(dict(self.settings))
+        return {"spec": self.label, "name": self.name, "settings": values}
+
+
+def _info(name: str) -> AgentInfo:
+    info = AGENTS.get(name)
+    if info is None:
+        import difflib
+
+        close = difflib.get_close_matches(name, list(AGENTS), n=1)
+        hint = f"did you mean {close[0]!r}? " if close else ""
+        raise ZxError(f"unknown agent {name!r} ({hint}known: {', '.join(sorted(AGENTS))})")
+    return info
+
+
+def _key(text: str) -> str:
+    return text.strip().lstrip("-").replace("-", "_")
+
+
+def parse_agent(text: str) -> AgentSpec:
+    """An `AgentSpec` from `greedy`, `mcts:200`, `mcts:budget=200` or `mcts --budget 200`.
+
+    Every problem (unknown agent or setting, a value of the wrong type or out
+    of range, a setting given twice) is a ZxError (exit 2) naming it.
+    """
+    text = text.strip()
+    if not text:
+        raise ZxError("empty agent name (known: " + ", ".join(sorted(AGENTS)) + ")")
+    pairs: list[tuple[str, str]] = []
+    if any(c.isspace() for c in text):
+        try:
+            words = shlex.split(text)
+        except ValueError as exc:
+            raise ZxError(f"agent {text!r}: {exc}") from None
+        name, rest = words[0], words[1:]
+        info = _info(name)
+        i = 0
+        while i < len(rest):
+            word = rest[i]
+            if not word.startswith("--"):
+                raise ZxError(f"agent {text!r}: expected --SETTING VALUE, got {word!r}")
+            if "=" in word:
+                key, value = word.split("=", 1)
+                i += 1
+            else:
+                if i + 1 >= len(rest):
+                    raise ZxError(f"agent {text!r}: {word} needs a value")
+                key, value = word, rest[i + 1]
+                i += 2
+            pairs.append((_key(key), value))
+    else:
+        name, colon, rest_text = text.partition(":")
+        info = _info(name)
+        if colon and not rest_text:
+            raise ZxError(f"agent {text!r}: nothing after ':'")
+        for n, item in enumerate(rest_text.split(",") if rest_text else []):
+            if "=" in item:
+                key, value = item.split("=", 1)
+                pairs.append((_key(key), value))
+            elif n == 0 and info.primary is not None:
+                pairs.append((info.primary, item))
+            elif info.settings:
+                raise ZxError(f"agent {text!r}: write settings as NAME=VALUE after the first")
+            else:
+                raise ZxError(f"agent {info.name} takes no settings (got {item!r})")
+    values: dict[str, Any] = {}
+    for key, value in pairs:
+        setting = info.setting(key)
+        if setting.name in values:
+            raise ZxError(f"agent {info.name}: {setting.name} given twice")
+        values[setting.name] = setting.convert(info.name, value)
+    order = [s.name for s in info.settings]
+    settings = tuple(sorted(values.items(), key=lambda kv: order.index(kv[0])))
+    return AgentSpec(info.name, settings, info.factory)
+
+
+def parse_agents(text: str) -> list[AgentSpec]:
+    """A comma-separated list of specs (`random,greedy,mcts:200`); `mcts:budget=50,epsilon=0.2`
+    stays one spec (a piece `NAME=VALUE` continues the spec before it)."""
+    pieces: list[str] = []
+    for piece in text.split(","):
+        if pieces and "=" in piece and ":" not in piece and " " not in piece.strip():
+            pieces[-1] += "," + piece
+        else:
+            pieces.append(piece)
+    return [parse_agent(p) for p in pieces]
+
+
+def make_agent(spec: str | AgentSpec, seed: int = 0) -> Agent:
+    """An agent from a spec string (`greedy`, `mcts:50`, ...) or an `AgentSpec` (ZxError if unknown)."""
+    if isinstance(spec, str):
+        spec = parse_agent(spec)
+    return spec.make(seed)
 
 
 def agent_summary(name: str) -> str:
     """One line about agent `name`, for `zxdeck play --help`: the first line of its module's
     docstring when that line is "The `name` agent: ..." (without that prefix), else of its
-    factory's own docstring."""
-    factory = AGENTS[name]
+    factory's own docstring (or the help it was registered with)."""
+    info = AGENTS[name]
+    factory = info.factory
     module_doc = getattr(sys.modules.get(factory.__module__), "__doc__", None) or ""
     first = module_doc.strip().split("\n")[0].strip()
     m = re.match(r"The `[^`]+` agent:\s*(.+)", first)
     if m:
         return m.group(1)
     own = factory.__dict__.get("__doc__") if isinstance(factory, type) else factory.__doc__
-    return (own or module_doc).strip().split("\n")[0].strip()
+    return (own or info.help or module_doc).strip().split("\n")[0].strip()
 
 
 def _register_builtin() -> None:
     from zxdeck.agents.greedy import GreedyAgent
-    from zxdeck.agents.mcts import MctsAgent
+    from zxdeck.agents.mcts import DEFAULT_BUDGET, MctsAgent
     from zxdeck.agents.random_agent import RandomAgent
 
-    register("random", RandomAgent)
-    register("greedy", GreedyAgent)
-    register("mcts", MctsAgent)
+    register("random", RandomAgent, help="uniform over the legal actions")
+    register("greedy", GreedyAgent, help="one-decision heuristic")
+    register("mcts", MctsAgent, primary="budget", help="determinized Monte Carlo tree search", settings=(
+        Setting("budget", int, DEFAULT_BUDGET, "simulations per decision", minimum=1),
+        Setting("epsilon", float, 0.1, "chance of a random rollout move", minimum=0, maximum=1),
+        Setting("exploration", float, 0.7, "UCB1 exploration constant", minimum=0),
+        Setting("horizon", int, 2, "turns a rollout looks ahead", minimum=0),
+        Setting("rollout_limit", int, 2000, "most actions in a rollout", minimum=1),
+    ))
 
 
 _register_builtin()
 
-__all__ = ["AGENTS", "Agent", "agent_summary", "make_agent", "register"]
+__all__ = ["AGENTS", "Agent", "AgentInfo", "AgentSpec", "Setting", "agent_summary", "make_agent",
+           "parse_agent", "parse_agents", "register"]

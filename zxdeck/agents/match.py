@@ -23,11 +23,14 @@ def play_game(
     turn_limit: int = 100,
     listener: Callable[[Game, str, dict[str, Any]], None] | None = None,
     max_decisions: int = 1_000_000,
+    first: int | None = None,
 ) -> Game:
-    """Play p1 vs p2 to the end; the same seed, decks and agents give the same game."""
+    """Play p1 vs p2 to the end; the same seed, decks and agents give the same game.
+
+    `first` (0 or 1) decides who goes first instead of the seeded coin flip (S-5)."""
     players = [make_agent(a, agent_seed(seed, i)) if isinstance(a, str) else a
                for i, a in enumerate(agents)]
-    g = Game(p1, p2, seed=seed, turn_limit=turn_limit, listener=listener)
+    g = Game(p1, p2, seed=seed, turn_limit=turn_limit, listener=listener, first=first)
     n = 0
     while not g.is_over():
         g.apply(players[g.current_player()].choose(g))

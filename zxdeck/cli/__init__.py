@@ -96,9 +96,9 @@ def cli(ctx: click.Context, cards: str | None, debug: bool) -> None:
 
 
 def _register() -> None:
-    from zxdeck.cli import deck_cmds, play_cmds, replay_cmds, rules_cmds, search_cmds
+    from zxdeck.cli import deck_cmds, play_cmds, replay_cmds, rules_cmds, search_cmds, sim_cmds
 
-    for module in (search_cmds, deck_cmds, play_cmds, replay_cmds, rules_cmds):
+    for module in (search_cmds, deck_cmds, play_cmds, replay_cmds, sim_cmds, rules_cmds):
         module.register(cli)
 
 

@@ -15,25 +15,18 @@ from typing import Any
 import click
 
 from zxdeck.cli import AppContext, examples_epilog, pass_app
-from zxdeck.errors import EXIT_INVALID, EXIT_USAGE, ZxError
+from zxdeck.errors import ZxError
 
 
 def load_deck_spec(app: AppContext, path: str, allow_illegal: bool, label: str) -> Any:
     """Read and validate a deck file; an illegal deck is refused with the validator's report (exit 1)."""
-    from zxdeck.deck import read_deck, validate
-    from zxdeck.deck.report import render_human
-    from zxdeck.engine.decks import spec_from_deck
+    from zxdeck.engine.decks import IllegalDeckError, load_game_deck
 
-    deck = read_deck(path, app.card_source())
-    result = validate(deck)
-    if not result.valid and not allow_illegal:
-        click.echo(render_human(result), err=True)
-        raise ZxError(f"{label} deck {path} is not legal (use --allow-illegal to play it anyway)",
-                      EXIT_INVALID)
-    spec = spec_from_deck(deck, name=Path(path).name)
-    if not spec.main:
-        raise ZxError(f"{label} deck {path} has no main deck card", EXIT_USAGE)
-    return spec
+    try:
+        return load_game_deck(path, app.card_source(), allow_illegal, label)[0]
+    except IllegalDeckError as exc:
+        click.echo(exc.report, err=True)
+        raise
 
 
 def run_interactive(app: AppContext, p1: Any, p2: Any, ai2: str, seed: int, turn_limit: int,
@@ -113,13 +106,15 @@ class PlayCommand(click.Command):
               help="Show (and --log) a game saved with --save instead of playing a new one.")
 @click.option("--resume", "resume_path", metavar="FILE.json",
               help="Continue a terminal game saved by quit, Ctrl-C or Ctrl-D.")
+@click.option("--first", type=click.Choice(["p1", "p2"]), default=None,
+              help="Who goes first (--auto), instead of the seeded coin flip (S-5).")
 @click.option("--budget", type=click.IntRange(1), default=None,
               help="Simulations per decision of the mcts agent (default 200).")
 @pass_app
 def play_cmd(app: AppContext, auto: bool, seed: int, p1: str | None, p2: str | None, ai1: str,
              ai2: str, log_path: str | None, turn_limit: int, allow_illegal: bool,
              save_path: str | None, quiet: bool, replay_path: str | None,
-             resume_path: str | None, budget: int | None) -> None:
+             resume_path: str | None, first: str | None, budget: int | None) -> None:
     """Play a game of Z/X: computer vs computer with --auto, else you (player 1) vs --ai2."""
     from zxdeck.agents import make_agent
     from zxdeck.agents.match import agent_seed, play_game
@@ -162,7 +157,8 @@ def play_cmd(app: AppContext, auto: bool, seed: int, p1: str | None, p2: str | N
             for agent in agents:  # --budget: simulations of the mcts agent
                 if budget is not None and hasattr(agent, "budget"):
                     agent.budget = budget
-            g = play_game(spec1, spec2, agents, seed=seed, turn_limit=turn_limit, listener=listener)
+            g = play_game(spec1, spec2, agents, seed=seed, turn_limit=turn_limit, listener=listener,
+                          first=None if first is None else int(first[1]) - 1)
     finally:
         if log_file is not None:
             log_file.close()

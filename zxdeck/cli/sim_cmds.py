@@ -1,0 +1,348 @@
+"""`zxdeck sim` and `zxdeck tournament`: click only, over `zxdeck.sim`.
+
+Exit status: 0 done (also when --precision stopped it early), 1 an illegal
+deck (without --allow-illegal), 2 could not run (bad option, unreadable
+file, a game that failed), 130 interrupted (the partial result is printed,
+with the command that resumes the run when it has an --out folder).
+"""
+
+from __future__ import annotations
+
+import os
+import shlex
+import sys
+from collections.abc import Callable
+from typing import Any
+
+import click
+
+from zxdeck.cli import AppContext, pass_app
+from zxdeck.errors import ZxError
+
+EXIT_INTERRUPTED = 130
+
+
+def _jobs(text: str) -> int | None:
+    if text == "auto":
+        return None
+    try:
+        n = int(text)
+    except ValueError:
+        n = 0
+    if n < 1:
+        raise ZxError(f"--jobs must be a number of workers (1 or more) or 'auto', not {text!r}")
+    return n
+
+
+def _given(ctx: click.Context, name: str) -> bool:
+    from click.core import ParameterSource
+
+    return ctx.get_parameter_source(name) not in (ParameterSource.DEFAULT, None)
+
+
+def _check_common(games: int | None, precision: float | None, backend: str, jobs: str) -> int | None:
+    if games is not None and games < 1:
+        raise ZxError(f"-n/--games must be at least 1, not {games}")
+    if precision is not None and not 0 < precision < 0.5:
+        raise ZxError(f"--precision must be between 0 and 0.5 (a half-width), not {precision}")
+    n = _jobs(jobs)
+    if backend == "ray":
+        from zxdeck.sim.backends import require_ray
+
+        require_ray()
+    return n
+
+
+def _even(games: int) -> int:
+    if games % 2:
+        click.echo(f"zxdeck: games come in pairs: playing {games + 1} games, not {games}", err=True)
+        return games + 1
+    return games
+
+
+def _load(app: AppContext, path: str, allow_illegal: bool, label: str) -> Any:
+    """A deck read and validated as `play --auto` does (its report and exit 1 when illegal)."""
+    from zxdeck.cli.play_cmds import load_deck_spec
+    from zxdeck.sim.zx import LoadedDeck
+
+    return LoadedDeck(path, load_deck_spec(app, path, allow_illegal, label))
+
+
+def _run(matches: list[Any], backend_name: str, jobs: int | None, out: Any, resume: bool,
+         precision: float | None, describe: Callable[..., str],
+         on_records: Callable[..., None] | None) -> tuple[list[Any], Any, Any]:
+    from zxdeck.sim.backends import make_backend
+    from zxdeck.sim.progress import ProgressBar
+    from zxdeck.sim.runner import run_matches
+
+    backend = make_backend(backend_name, jobs)
+    bar = ProgressBar(describe) if ProgressBar.wanted() else None
+    try:
+        tallies, outcome = run_matches(matches, backend, out, resume, precision, bar, on_records)
+    finally:
+        if bar is not None:
+            bar.close()
+    return tallies, outcome, backend
+
+
+def _finish(outcome: Any, out_dir: str | None, command: str,
+            replay: Callable[[Any], str] | None, debug: bool) -> None:
+    """The stderr line and exit status of a run that did not complete."""
+    if outcome.status == "interrupted":
+        where = (f"; resume with: zxdeck {command} --resume {shlex.quote(out_dir)}" if out_dir
+                 else " (run with --out DIR to be able to resume)")
+        click.echo(f"zxdeck: interrupted after {outcome.played} new games{where}", err=True)
+        sys.exit(EXIT_INTERRUPTED)
+    if outcome.status == "failed":
+        f = outcome.failure
+        if debug and f.detail:
+            click.echo(f.detail.rstrip("\n"), err=True)
+        which = f"game {f.index}" if f.last is None else f"a game among games {f.index}-{f.last}"
+        kept = f"; the games before it are in {os.path.join(out_dir, 'games.jsonl')}" if out_dir else ""
+        again = f"; replay it with: {replay(f)}" if replay is not None and f.last is None else ""
+        raise ZxError(f"{which} (seed {f.seed}) failed: {f.error}{kept}{again}")
+
+
+def _emit(text: str) -> None:
+    click.echo(text.rstrip("\n"))
+
+
+@click.command("sim")
+@click.argument("deck_a", required=False, metavar="DECK_A")
+@click.argument("deck_b", required=False, metavar="DECK_B")
+@click.option("-n", "--games", type=int, default=1000, show_default=True,
+              help="Games to play (in pairs: the same seed twice, seats swapped).")
+@click.option("--ai1", default="greedy", show_default=True,
+              help="Agent of DECK_A with its settings: greedy, random, 'mcts --budget 200', mcts:200.")
+@click.option("--ai2", default="greedy", show_default=True, help="Agent of DECK_B.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Master seed of the run.")
+@click.option("--jobs", default="auto", show_default=True, metavar="K|auto",
+              help="Worker processes (Ray tasks with --backend ray); auto: one per CPU.")
+@click.option("--backend", type=click.Choice(["local", "ray"]), default="local", show_default=True,
+              help="local processes, or Ray (zxdeck[ray]; a cluster when RAY_ADDRESS is set).")
+@click.option("--out", "out_dir", metavar="DIR", help="Write manifest.json and games.jsonl here.")
+@click.option("--resume", "resume_dir", metavar="DIR", help="Finish the interrupted run in DIR.")
+@click.option("--format", "fmt", type=click.Choice(["table", "json", "csv"]), default="table",
+              show_default=True, help="csv: one row per game.")
+@click.option("--turn-limit", type=int, default=100, show_default=True,
+              help="A longer game ends as a draw (W-3).")
+@click.option("--allow-illegal", is_flag=True, help="Play decks that break construction rules.")
+@click.option("--precision", type=float, default=None, metavar="P",
+              help="Stop once the 95 % interval's half-width is at most P (e.g. 0.02).")
+@pass_app
+@click.pass_context
+def sim_cmd(ctx: click.Context, app: AppContext, deck_a: str | None, deck_b: str | None,
+            games: int, ai1: str, ai2: str, seed: int, jobs: str, backend: str,
+            out_dir: str | None, resume_dir: str | None, fmt: str, turn_limit: int,
+            allow_illegal: bool, precision: float | None) -> None:
+    """Play DECK_A against DECK_B many times: A's win rate with its 95 % interval."""
+    from zxdeck.agents import parse_agent
+    from zxdeck.sim.core import Match
+    from zxdeck.sim.progress import sim_description
+    from zxdeck.sim.report import games_csv, render_sim, sim_result
+    from zxdeck.sim.store import RunDir, compare_manifests
+    from zxdeck.sim.zx import sim_contest, sim_manifest
+
+    n_jobs = _check_common(games, precision, backend, jobs)
+    if turn_limit < 1:
+        raise ZxError(f"--turn-limit must be at least 1, not {turn_limit}")
+    stored = None
+    if resume_dir:
+        if out_dir:
+            raise ZxError("give --out or --resume, not both (--resume continues in its folder)")
+        store = RunDir(resume_dir)
+        stored = store.read_manifest()
+        if stored.get("kind") != "sim":
+            raise ZxError(f"{resume_dir}: holds a {stored.get('kind')} run: use zxdeck "
+                          f"{stored.get('kind')} --resume")
+
+        def pick(name: str, value: Any, key: str) -> Any:
+            return value if _given(ctx, name) else stored[key]
+
+        games, seed = pick("games", games, "games"), pick("seed", seed, "seed")
+        turn_limit, precision = pick("turn_limit", turn_limit, "turn_limit"), pick(
+            "precision", precision, "precision")
+        allow_illegal = pick("allow_illegal", allow_illegal, "allow_illegal")
+        ai1 = ai1 if _given(ctx, "ai1") else stored["a"]["agent"]["spec"]
+        ai2 = ai2 if _given(ctx, "ai2") else stored["b"]["agent"]["spec"]
+        deck_a = deck_a or stored["a"]["path"]
+        deck_b = deck_b or stored["b"]["path"]
+    elif not deck_a or not deck_b:
+        raise ZxError("give two decks: zxdeck sim DECK_A DECK_B (or --resume DIR)")
+    else:
+        games = _even(games)
+    agent_a, agent_b = parse_agent(ai1), parse_agent(ai2)
+    a = _load(app, deck_a, allow_illegal, "A")
+    b = _load(app, deck_b, allow_illegal, "B")
+    if stored is not None:  # the names shown stay those of the run
+        a = type(a)(stored["a"]["deck"], a.spec)
+        b = type(b)(stored["b"]["deck"], b.spec)
+    manifest = sim_manifest(a, b, agent_a, agent_b, app.cards_path, seed, games, turn_limit,
+                            precision, allow_illegal)
+    out = None
+    if stored is not None:
+        compare_manifests(stored, manifest, resume_dir or "")
+        manifest = stored
+        out = store
+    elif out_dir:
+        out = RunDir(out_dir)
+        out.create(manifest)
+    contest = sim_contest(a, b, agent_a, agent_b, turn_limit)
+    collected: list[dict[str, Any]] = []
+    keep = collected.extend if fmt == "csv" and out is None else None
+    paths = {"a": (deck_a, agent_a.label), "b": (deck_b, agent_b.label)}
+
+    def replay(f: Any) -> str:  # `play --auto` plays game f.index exactly (same seeds)
+        from zxdeck.sim.core import seats
+
+        (p1, ai_1), (p2, ai_2) = (paths[s] for s in seats(f.index))
+        q = shlex.quote
+        return (f"zxdeck play --auto --seed {f.seed} --first p{(f.seed & 1) + 1} --p1 {q(p1)} "
+                f"--p2 {q(p2)} --ai1 {q(ai_1)} --ai2 {q(ai_2)} --turn-limit {turn_limit}")
+
+    tallies, outcome, be = _run([Match(contest, seed, games)], backend, n_jobs, out,
+                                stored is not None, precision, sim_description,
+                                (lambda m, recs: keep(recs)) if keep else None)
+    result = sim_result(tallies[0], manifest, outcome, be.name, be.workers)
+    if out is not None and outcome.status == "complete":
+        out.write_result(result)
+    if outcome.status != "failed":
+        if fmt == "json":
+            import json
+
+            _emit(json.dumps(result, ensure_ascii=False, indent=2))
+        elif fmt == "csv":
+            records = list(out.records()) if out is not None else collected
+            _emit(games_csv(records))
+        else:
+            _emit(render_sim(result))
+    _finish(outcome, out_dir or resume_dir, "sim", replay, app.debug)
+
+
+@click.command("tournament")
+@click.argument("decks", nargs=-1, metavar="DECK... | DIR")
+@click.option("-n", "--games", type=int, default=100, show_default=True,
+              help="Games per pairing (in pairs, seats swapped).")
+@click.option("--ai", default="greedy", show_default=True, help="The agent playing every deck.")
+@click.option("--agents", metavar="LIST",
+              help="Rate agents instead of decks: random,greedy,mcts:200 (with --deck).")
+@click.option("--deck", "ladder_deck", metavar="DECK", help="The deck every agent plays (--agents).")
+@click.option("--seed", type=int, default=0, show_default=True, help="Master seed of the tournament.")
+@click.option("--jobs", default="auto", show_default=True, metavar="K|auto",
+              help="Worker processes (Ray tasks with --backend ray); auto: one per CPU.")
+@click.option("--backend", type=click.Choice(["local", "ray"]), default="local", show_default=True,
+              help="local processes, or Ray (zxdeck[ray]; a cluster when RAY_ADDRESS is set).")
+@click.option("--out", "out_dir", metavar="DIR", help="Write manifest.json and games.jsonl here.")
+@click.option("--resume", "resume_dir", metavar="DIR", help="Finish the interrupted run in DIR.")
+@click.option("--format", "fmt", type=click.Choice(["table", "json", "csv"]), default="table",
+              show_default=True, help="csv: one row per pairing and direction.")
+@click.option("--plot", "plot_path", metavar="FILE.png|svg",
+              help="Draw the matchup matrix as a heat map (zxdeck[plot]).")
+@click.option("--turn-limit", type=int, default=100, show_default=True,
+              help="A longer game ends as a draw (W-3).")
+@click.option("--allow-illegal", is_flag=True, help="Play decks that break construction rules.")
+@pass_app
+@click.pass_context
+def tournament_cmd(ctx: click.Context, app: AppContext, decks: tuple[str, ...], games: int, ai: str,
+                   agents: str | None, ladder_deck: str | None, seed: int, jobs: str, backend: str,
+                   out_dir: str | None, resume_dir: str | None, fmt: str, plot_path: str | None,
+                   turn_limit: int, allow_illegal: bool) -> None:
+    """Round robin of decks (or of agents on one deck): matchup matrix and ranking."""
+    from zxdeck.agents import parse_agent, parse_agents
+    from zxdeck.sim.progress import tournament_description
+    from zxdeck.sim.report import render_tournament, tournament_csv, tournament_result
+    from zxdeck.sim.store import RunDir, compare_manifests
+    from zxdeck.sim.tournament import Entrant, deck_files, entrant_names, tournament_matches
+    from zxdeck.sim.zx import base_manifest
+
+    n_jobs = _check_common(games, None, backend, jobs)
+    if turn_limit < 1:
+        raise ZxError(f"--turn-limit must be at least 1, not {turn_limit}")
+    if plot_path:
+        from zxdeck.sim.plot import check_plot_path
+
+        check_plot_path(plot_path)
+    stored = None
+    if resume_dir:
+        if out_dir:
+            raise ZxError("give --out or --resume, not both (--resume continues in its folder)")
+        store = RunDir(resume_dir)
+        stored = store.read_manifest()
+        if stored.get("kind") != "tournament":
+            raise ZxError(f"{resume_dir}: holds a {stored.get('kind')} run: use zxdeck "
+                          f"{stored.get('kind')} --resume")
+        if decks or agents or ladder_deck:
+            raise ZxError("--resume takes its entrants from the run's manifest: give no decks or agents")
+        games = games if _given(ctx, "games") else stored["games"]
+        seed = seed if _given(ctx, "seed") else stored["seed"]
+        turn_limit = turn_limit if _given(ctx, "turn_limit") else stored["turn_limit"]
+        allow_illegal = allow_illegal if _given(ctx, "allow_illegal") else stored["allow_illegal"]
+        entrants = []
+        for e in stored["entrants"]:
+            d = _load(app, e["path"], allow_illegal, e["name"])
+            entrants.append(Entrant(e["name"], type(d)(e["deck"], d.spec), parse_agent(e["agent"]["spec"])))
+    elif agents:
+        if decks:
+            raise ZxError("--agents rates agents on one --deck: give no other decks")
+        if not ladder_deck:
+            raise ZxError("--agents needs --deck DECK: the deck every agent plays")
+        specs = parse_agents(agents)
+        d = _load(app, ladder_deck, allow_illegal, "the")
+        entrants = [Entrant(s.label, d, s) for s in specs]
+    else:
+        if not decks:
+            raise ZxError("give decks or a folder of decks: zxdeck tournament DECK... | DIR")
+        if ladder_deck:
+            raise ZxError("--deck goes with --agents (an agent ladder)")
+        spec = parse_agent(ai)
+        files = deck_files(decks)
+        entrants = [Entrant(name, _load(app, path, allow_illegal, name), spec)
+                    for name, path in zip(entrant_names(files), files)]
+    if stored is None:
+        games = _even(games)
+    pairs, matches = tournament_matches(entrants, seed, games, turn_limit)
+    manifest = base_manifest("tournament", app.cards_path, seed, turn_limit, allow_illegal)
+    manifest.update({"games": games, "entrants": [e.describe() for e in entrants]})
+    out = None
+    if stored is not None:
+        compare_manifests(stored, manifest, resume_dir or "")
+        manifest, out = stored, store
+    elif out_dir:
+        out = RunDir(out_dir)
+        out.create(manifest)
+    tallies, outcome, be = _run(matches, backend, n_jobs, out, stored is not None, None,
+                                tournament_description, None)
+    result = tournament_result([e.name for e in entrants], pairs, tallies, manifest, outcome,
+                               be.name, be.workers)
+    if out is not None and outcome.status == "complete":
+        out.write_result(result)
+    if outcome.status != "failed":
+        if plot_path:
+            from zxdeck.sim.plot import plot_matrix
+
+            plot_matrix(result, plot_path)
+        if fmt == "json":
+            import json
+
+            _emit(json.dumps(result, ensure_ascii=False, indent=2))
+        elif fmt == "csv":
+            _emit(tournament_csv(result))
+        else:
+            _emit(render_tournament(result, color=_color()))
+    _finish(outcome, out_dir or resume_dir, "tournament", None, app.debug)
+
+
+def _color() -> bool:
+    """Colors when stdout is a terminal and NO_COLOR is not set."""
+    if os.environ.get("NO_COLOR"):
+        return False
+    try:
+        return sys.stdout.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+def register(group: click.Group) -> None:
+    """Add this module's commands to `group`."""
+    group.add_command(sim_cmd)
+    group.add_command(tournament_cmd)

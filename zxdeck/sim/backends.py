@@ -1,0 +1,263 @@
+"""Where the chunks of a run are played: in this process, in worker processes, or on Ray.
+
+A backend plays chunks (`play_chunk`: a range of games of one match) and
+hands back their `ChunkResult`s; the scheduler (`runner.py`) decides what to
+play and puts the results in order, so every backend gives the same games.
+
+- `InlineBackend`: this process, one chunk at a time (`--jobs 1`).
+- `ProcessBackend`: a pool of worker processes (`--jobs K`). The matches
+  (decks and agents) go once to each worker when it starts (inherited by fork
+  on Linux, pickled once elsewhere); a chunk is then three integers. Workers
+  ignore SIGINT: Ctrl-C reaches the parent, which asks them to stop after
+  their current game (a shared event).
+- `RayBackend`: Ray tasks (`--backend ray`, the `zxdeck[ray]` extra): a local
+  Ray started for the run, or the cluster of `RAY_ADDRESS`. The matches are
+  put once in the object store (`ray.put`) and each worker process keeps the
+  copy it fetched, so they travel once per worker, not once per task.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import signal
+import sys
+from collections.abc import Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any
+
+from zxdeck.errors import ZxError
+from zxdeck.sim.core import ChunkResult, GameFailed, Match, play_chunk
+from zxdeck.sim.seeds import game_seed
+
+Chunk = tuple[int, int, int]  # (match, start, stop)
+
+
+class Backend:
+    """What the scheduler asks of a backend (see the module docstring)."""
+
+    name = "?"
+    slots = 1  # chunks kept in flight
+    workers = 1
+
+    def open(self, matches: Sequence[Match]) -> None:
+        self.matches = matches
+
+    def submit(self, chunk: Chunk) -> Any:
+        raise NotImplementedError
+
+    def wait(self, handles: list[Any], timeout: float | None) -> list[Any]:
+        """The handles of `handles` whose chunk is finished (possibly none after `timeout`)."""
+        raise NotImplementedError
+
+    def result(self, handle: Any, chunk: Chunk) -> ChunkResult:
+        raise NotImplementedError
+
+    def stop(self, handles: list[Any]) -> None:
+        """Ask the chunks in flight (`handles`) to end after their current game."""
+
+    def close(self) -> None:
+        pass
+
+    def _lost(self, chunk: Chunk, why: str) -> ChunkResult:
+        m, start, stop = chunk
+        failure = GameFailed(m, start, game_seed(self.matches[m].seed, start), why, last=stop - 1)
+        return ChunkResult(m, start, failure=failure)
+
+
+class InlineBackend(Backend):
+    """Chunks played in this process, in order (`--jobs 1`): no start-up cost at all."""
+
+    name = "local"
+
+    def submit(self, chunk: Chunk) -> ChunkResult:
+        return play_chunk(self.matches, *chunk)
+
+    def wait(self, handles: list[Any], timeout: float | None) -> list[Any]:
+        return handles
+
+    def result(self, handle: ChunkResult, chunk: Chunk) -> ChunkResult:
+        return handle
+
+
+# --- worker processes
+
+_MATCHES: Sequence[Match] = ()
+_STOP: Any = None
+
+
+def _init_worker(matches: Sequence[Match], stop_event: Any) -> None:
+    global _MATCHES, _STOP
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C
+    _MATCHES = matches
+    _STOP = stop_event
+
+
+def _worker_chunk(match: int, start: int, stop: int) -> ChunkResult:
+    return play_chunk(_MATCHES, match, start, stop, _STOP.is_set)
+
+
+def process_context() -> multiprocessing.context.BaseContext:
+    """fork on Linux (cheap, and the matches are inherited, not pickled); elsewhere the
+    platform's default (spawn: the calling script needs an `if __name__ == "__main__":` guard).
+
+    The pool's processes are all forked at its first chunk, before any progress display
+    starts a thread."""
+    if sys.platform.startswith("linux"):
+        return multiprocessing.get_context("fork")
+    return multiprocessing.get_context()
+
+
+class ProcessBackend(Backend):
+    """A pool of `jobs` worker processes."""
+
+    name = "local"
+
+    def __init__(self, jobs: int) -> None:
+        self.workers = jobs
+        self.slots = 2 * jobs
+
+    def open(self, matches: Sequence[Match]) -> None:
+        super().open(matches)
+        ctx = process_context()
+        self._stop = ctx.Event()
+        self._pool = ProcessPoolExecutor(self.workers, mp_context=ctx, initializer=_init_worker,
+                                         initargs=(matches, self._stop))
+
+    def submit(self, chunk: Chunk) -> Future:
+        return self._pool.submit(_worker_chunk, *chunk)
+
+    def wait(self, handles: list[Future], timeout: float | None) -> list[Future]:
+        return list(wait(handles, timeout=timeout, return_when=FIRST_COMPLETED).done)
+
+    def result(self, handle: Future, chunk: Chunk) -> ChunkResult:
+        try:
+            return handle.result()
+        except BrokenProcessPool:
+            return self._lost(chunk, "a worker process died")
+        except Exception as exc:  # a result that could not travel back
+            return self._lost(chunk, f"{type(exc).__name__}: {exc}")
+
+    def stop(self, handles: list[Any]) -> None:
+        self._stop.set()
+
+    def close(self) -> None:
+        self._pool.shutdown(wait=True, cancel_futures=True)
+
+
+# --- Ray
+
+_RAY_CACHE: dict[str, Sequence[Match]] = {}
+
+
+def _ray_chunk(matches_box: list[Any], match: int, start: int, stop: int) -> ChunkResult:
+    """A Ray task: the matches come as a reference (in a list, so Ray does not resolve it for
+    every task) and are fetched once per worker process."""
+    import ray
+
+    ref = matches_box[0]
+    key = ref.hex()
+    matches = _RAY_CACHE.get(key)
+    if matches is None:
+        matches = _RAY_CACHE[key] = ray.get(ref)
+    return play_chunk(matches, match, start, stop)
+
+
+RAY_MISSING = "the ray backend needs Ray: pip install 'zxdeck[ray]'"
+
+
+def require_ray() -> None:
+    """ZxError (exit 2) saying how to install Ray when it is not installed."""
+    try:
+        import ray  # noqa: F401
+    except ImportError:
+        raise ZxError(RAY_MISSING) from None
+
+
+class RayBackend(Backend):
+    """Chunks as Ray tasks: a local Ray for the run, or the cluster at `address` / $RAY_ADDRESS."""
+
+    name = "ray"
+
+    def __init__(self, workers: int | None, address: str | None = None) -> None:
+        require_ray()
+        self.address = address if address is not None else os.environ.get("RAY_ADDRESS") or None
+        self.requested = workers
+        self._started = False
+
+    def open(self, matches: Sequence[Match]) -> None:
+        import ray
+
+        super().open(matches)
+        if not ray.is_initialized():
+            options: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False,
+                                       "logging_level": "ERROR", "configure_logging": False}
+            if self.address is None and self.requested is not None:
+                options["num_cpus"] = self.requested  # a local Ray of exactly this many workers
+            try:
+                ray.init(address=self.address, **options)
+            except Exception as exc:  # no cluster at the address, ...
+                raise ZxError(f"cannot start or reach Ray ({self.address or 'local'}): {exc}") from None
+            self._started = True
+        cpus = int(ray.cluster_resources().get("CPU", 1))
+        self.workers = min(self.requested, cpus) if self.requested else cpus
+        self.workers = max(1, self.workers)
+        self.slots = 2 * self.workers
+        self._ref = ray.put(list(matches))
+        self._remote = ray.remote(num_cpus=1, max_retries=0)(_ray_chunk)
+
+    def submit(self, chunk: Chunk) -> Any:
+        return self._remote.remote([self._ref], *chunk)
+
+    def wait(self, handles: list[Any], timeout: float | None) -> list[Any]:
+        import ray
+
+        ready, _ = ray.wait(handles, num_returns=1, timeout=timeout)
+        if ready:
+            more, _ = ray.wait(handles, num_returns=len(handles), timeout=0)
+            ready = list({r.hex(): r for r in [*ready, *more]}.values())
+        return ready
+
+    def result(self, handle: Any, chunk: Chunk) -> ChunkResult:
+        import ray
+        from ray.exceptions import RayTaskError, TaskCancelledError
+
+        try:
+            return ray.get(handle)
+        except TaskCancelledError:
+            return ChunkResult(chunk[0], chunk[1], interrupted=True)
+        except RayTaskError as exc:
+            return self._lost(chunk, f"Ray task failed: {exc.cause!r}" if exc.cause else str(exc))
+        except ray.exceptions.RayError as exc:
+            return self._lost(chunk, f"a Ray worker was lost ({type(exc).__name__})")
+
+    def stop(self, handles: list[Any]) -> None:
+        import ray
+
+        for h in handles:  # a KeyboardInterrupt in the task: play_chunk ends after this game
+            ray.cancel(h, force=False)
+
+    def close(self) -> None:
+        if self._started:
+            import ray
+
+            ray.shutdown()
+            self._started = False
+
+
+def make_backend(name: str, jobs: int | None) -> Backend:
+    """`local` (in this process for one job, else worker processes) or `ray`.
+
+    `jobs` None means one worker per CPU (`--jobs auto`; for Ray: the cluster's CPUs).
+    """
+    if name == "ray":
+        return RayBackend(jobs)
+    if name != "local":
+        raise ZxError(f"unknown backend {name!r} (local, ray)")
+    n = jobs if jobs is not None else (os.cpu_count() or 1)
+    return InlineBackend() if n <= 1 else ProcessBackend(n)
+
+
+__all__ = ["Backend", "InlineBackend", "ProcessBackend", "RAY_MISSING", "RayBackend",
+           "make_backend", "process_context", "require_ray"]

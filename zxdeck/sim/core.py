@@ -1,0 +1,155 @@
+"""Playing the games of a run: generic over any game with the engine's agent API.
+
+A game is any object with `legal_actions()`, `apply(action)`,
+`current_player()` (the seat, 0 or 1) and `is_over()`, and after the end
+`winner` (0, 1 or None for a draw). When it also has `reason` (why it
+ended), `turn` (turns played) and `first` (the seat that went first) they are
+recorded too. An agent is anything with `choose(game)`.
+
+A `Contest` says how to make the games of a paired match between sides A and
+B: `new_game(seat0_setup, seat1_setup, seed, first)` (`first`: the seat that
+goes first, for games that have one) and each side's setup (for Z/X a
+`DeckSpec`) and agent factory (`make(seed) -> agent`, e.g. an `AgentSpec`). A
+`Match` is a contest with its master seed and number of games. Everything here
+is plain, picklable data: the contests travel once to each worker, and a
+worker plays any range of games of any match (`play_chunk`).
+"""
+
+from __future__ import annotations
+
+import time
+import traceback
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from zxdeck.sim.seeds import agent_seed, first_seat, game_seed, swapped
+
+SIDES = ("a", "b")
+
+
+class AgentFactory(Protocol):
+    def make(self, seed: int) -> Any: ...
+
+
+@dataclass(frozen=True)
+class Side:
+    """One side of a match: its display name, what the game needs of it, its agent factory."""
+
+    name: str
+    setup: Any
+    agent: AgentFactory
+    agent_label: str = ""
+
+
+@dataclass(frozen=True)
+class Contest:
+    """How to play any game of a paired match between sides `a` and `b`."""
+
+    new_game: Callable[[Any, Any, int, int], Any]
+    a: Side
+    b: Side
+    max_decisions: int = 200_000  # a game that does not end is a failure, not a hang
+
+
+@dataclass(frozen=True)
+class Match:
+    """A contest, its master seed and how many games to play (a sim is one match)."""
+
+    contest: Contest
+    seed: int
+    games: int
+    key: str = ""  # names the match in games.jsonl of a tournament
+
+
+@dataclass(frozen=True)
+class GameFailed:
+    """A game that raised an exception (or never ended), or a worker that died: which match and
+    game, its seed, what happened (`detail`: the traceback, for --debug)."""
+
+    match: int
+    index: int
+    seed: int
+    error: str
+    detail: str = ""
+    last: int | None = None  # a worker lost while playing games index..last (which one is unknown)
+
+
+@dataclass(eq=False)  # a handle of the inline backend: hashed by identity
+class ChunkResult:
+    """What a worker sends back: the records of games `start, start+1, ...` it finished, and
+    why it stopped early if it did (a failed game, an interrupt)."""
+
+    match: int
+    start: int
+    records: list[dict[str, Any]] = field(default_factory=list)
+    seconds: float = 0.0
+    failure: GameFailed | None = None
+    interrupted: bool = False
+
+
+def seats(index: int) -> tuple[str, str]:
+    """Which side sits in seat 0 and seat 1 in game `index`."""
+    return ("b", "a") if swapped(index) else ("a", "b")
+
+
+def play_one(contest: Contest, master: int, index: int) -> dict[str, Any]:
+    """Play game `index` of a match and return its record (the line of games.jsonl)."""
+    seed = game_seed(master, index)
+    order = seats(index)
+    sides = [getattr(contest, s) for s in order]
+    game = contest.new_game(sides[0].setup, sides[1].setup, seed, first_seat(master, index))
+    agents = [side.agent.make(agent_seed(seed, seat)) for seat, side in enumerate(sides)]
+    decisions = 0
+    limit = contest.max_decisions
+    while not game.is_over():
+        game.apply(agents[game.current_player()].choose(game))
+        decisions += 1
+        if decisions > limit:
+            raise RuntimeError(f"the game did not end after {limit} decisions")
+    winner = game.winner
+    first = getattr(game, "first", None)
+    return {
+        "index": index,
+        "seed": seed,
+        "seats": list(order),
+        "first": order[first] if isinstance(first, int) and first in (0, 1) else None,
+        "winner": order[winner] if winner is not None else None,
+        "reason": str(getattr(game, "reason", "") or ""),
+        "turns": int(getattr(game, "turn", 0) or 0),
+        "decisions": decisions,
+    }
+
+
+def play_chunk(matches: Sequence[Match], match: int, start: int, stop: int,
+               should_stop: Callable[[], bool] | None = None) -> ChunkResult:
+    """Play games `start..stop-1` of `matches[match]` in order.
+
+    Stops early (keeping the finished games) when a game fails, on Ctrl-C in
+    this process, or when `should_stop()` turns true between games.
+    """
+    m = matches[match]
+    out = ChunkResult(match, start)
+    t0 = time.perf_counter()
+    for index in range(start, stop):
+        if should_stop is not None and should_stop():
+            out.interrupted = True
+            break
+        try:
+            record = play_one(m.contest, m.seed, index)
+        except KeyboardInterrupt:
+            out.interrupted = True
+            break
+        except Exception as exc:  # reported with the game's index and seed, never lost
+            out.failure = GameFailed(match, index, game_seed(m.seed, index),
+                                     f"{type(exc).__name__}: {exc}", traceback.format_exc())
+            break
+        if m.key:
+            record = {"match": m.key, **record}
+        out.records.append(record)
+    out.seconds = time.perf_counter() - t0
+    return out
+
+
+__all__ = ["ChunkResult", "Contest", "GameFailed", "Match", "SIDES", "Side", "play_chunk",
+           "play_one", "seats"]

@@ -1,0 +1,182 @@
+"""A run's folder (`--out DIR`): `manifest.json`, `games.jsonl`, and `result.json` at the end.
+
+- `manifest.json` says what the run is (zxdeck version, catalog sha256,
+  regulation, decks with their digests and card lists, agents and their
+  settings, master seed, games, Python version). It is written once, before
+  any game, atomically. Nothing in it depends on --jobs or the backend.
+- `games.jsonl` has one line per finished game, in game order. Lines are
+  appended a batch at a time by a single write of whole lines; a run that is
+  stopped (Ctrl-C, a failed game) writes only games whose predecessors are
+  all written, so the file is always a prefix of the complete run's file.
+- `--resume DIR` reads both, checks that the manifest still describes the
+  same run (same decks, catalog, agents, settings and zxdeck version) and
+  continues after the last complete line (a line cut by a crash of the
+  machine is dropped and played again).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import IO, Any
+
+from zxdeck.errors import ZxError
+
+MANIFEST = "manifest.json"
+GAMES = "games.jsonl"
+RESULT = "result.json"
+FORMAT = "zxdeck-sim/1"
+
+
+def _write_atomic(path: Path, text: str) -> None:
+    tmp = path.with_name(path.name + ".tmp")
+    try:
+        tmp.write_text(text, encoding="utf-8")
+        os.replace(tmp, path)
+    except OSError as exc:
+        raise ZxError(f"{path}: cannot write: {exc.strerror}") from None
+
+
+class RunDir:
+    """The folder of one run; `append` adds finished games to games.jsonl."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        self._games: IO[str] | None = None
+
+    @property
+    def manifest_path(self) -> Path:
+        return self.path / MANIFEST
+
+    @property
+    def games_path(self) -> Path:
+        return self.path / GAMES
+
+    def create(self, manifest: dict[str, Any]) -> None:
+        """Start a new run here: the folder is made if needed and must not hold a run already."""
+        if self.manifest_path.exists() or self.games_path.exists():
+            raise ZxError(f"{self.path}: already holds a run (continue it with --resume {self.path}, "
+                          "or choose another --out)")
+        try:
+            self.path.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise ZxError(f"{self.path}: cannot create the output folder: {exc.strerror}") from None
+        if not self.path.is_dir():
+            raise ZxError(f"{self.path}: not a folder")
+        _write_atomic(self.manifest_path, json.dumps(manifest, ensure_ascii=False, indent=2) + "\n")
+        self._open(truncate_to=0)
+
+    def read_manifest(self) -> dict[str, Any]:
+        try:
+            text = self.manifest_path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            raise ZxError(f"{self.path}: no {MANIFEST}: not the folder of a sim or tournament run") \
+                from None
+        except (OSError, UnicodeDecodeError) as exc:
+            raise ZxError(f"{self.manifest_path}: cannot read: {exc}") from None
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise ZxError(f"{self.manifest_path}: not a run manifest (JSON error line {exc.lineno}: "
+                          f"{exc.msg})") from None
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            raise ZxError(f"{self.manifest_path}: not a run manifest (expected format {FORMAT})")
+        return data
+
+    def records(self) -> Iterator[dict[str, Any]]:
+        """The games already written, in order; a last line without its newline is left out
+        (and cut off when the run resumes)."""
+        self._valid_bytes = 0
+        try:
+            f = open(self.games_path, "rb")  # noqa: SIM115 - closed below
+        except FileNotFoundError:
+            return
+        except OSError as exc:
+            raise ZxError(f"{self.games_path}: cannot read: {exc.strerror}") from None
+        with f:
+            for n, line in enumerate(f, 1):
+                if not line.endswith(b"\n"):
+                    break
+                try:
+                    rec = json.loads(line)
+                except ValueError:
+                    raise ZxError(f"{self.games_path}: line {n}: not a game record") from None
+                if not isinstance(rec, dict):
+                    raise ZxError(f"{self.games_path}: line {n}: not a game record")
+                self._valid_bytes += len(line)
+                yield rec
+
+    def open_for_resume(self) -> None:
+        """Append after the complete lines read by `records()`."""
+        self._open(truncate_to=self._valid_bytes)
+
+    def _open(self, truncate_to: int) -> None:
+        try:
+            f = open(self.games_path, "a+b")  # noqa: SIM115 - closed by close()
+            f.truncate(truncate_to)
+        except OSError as exc:
+            raise ZxError(f"{self.games_path}: cannot write: {exc.strerror}") from None
+        self._games = f  # type: ignore[assignment]
+
+    def append(self, records: list[dict[str, Any]]) -> None:
+        """Add finished games: whole lines in one write, flushed."""
+        assert self._games is not None
+        data = "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records).encode()
+        try:
+            self._games.write(data)  # type: ignore[arg-type]
+            self._games.flush()
+        except OSError as exc:
+            raise ZxError(f"{self.games_path}: cannot write: {exc.strerror}") from None
+
+    def write_result(self, result: dict[str, Any]) -> None:
+        _write_atomic(self.path / RESULT, json.dumps(result, ensure_ascii=False, indent=2) + "\n")
+
+    def close(self) -> None:
+        if self._games is not None:
+            self._games.close()
+            self._games = None
+
+
+# Where files are does not change the games (the decks' and catalog's digests are compared).
+IGNORED = frozenset({"path", "catalog"})
+
+
+def _strip(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _strip(v) for k, v in value.items() if k not in IGNORED}
+    if isinstance(value, list):
+        return [_strip(v) for v in value]
+    return value
+
+
+def compare_manifests(old: dict[str, Any], new: dict[str, Any], where: str) -> None:
+    """ZxError naming the first difference between a run's manifest and the run asked for now
+    (file locations aside: decks and catalog are compared by content)."""
+    old, new = _strip(old), _strip(new)
+    for key in sorted(set(old) | set(new)):
+        if old.get(key) != new.get(key):
+            detail = _first_difference(old.get(key), new.get(key), key)
+            raise ZxError(f"{where}: cannot resume: the run no longer matches its manifest "
+                          f"({detail})")
+
+
+def _first_difference(a: Any, b: Any, path: str) -> str:
+    if isinstance(a, dict) and isinstance(b, dict):
+        for key in sorted(set(a) | set(b)):
+            if a.get(key) != b.get(key):
+                return _first_difference(a.get(key), b.get(key), f"{path}.{key}")
+    if isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
+        for i, (x, y) in enumerate(zip(a, b)):
+            if x != y:
+                return _first_difference(x, y, f"{path}[{i}]")
+
+    def short(v: Any) -> str:
+        text = json.dumps(v, ensure_ascii=False)
+        return text if len(text) <= 60 else text[:57] + "..."
+
+    return f"{path}: was {short(a)}, now {short(b)}"
+
+
+__all__ = ["FORMAT", "GAMES", "MANIFEST", "RESULT", "RunDir", "compare_manifests"]

@@ -1,0 +1,94 @@
+"""Round robins: every pair of entrants plays a paired match on the same machinery as `sim`.
+
+Entrants are decks played by one agent (`zxdeck tournament DECK... | DIR`), or
+agents playing one deck in mirror matches (`--agents random,greedy --deck D`:
+an agent ladder). Pairing `i < j` is a `Match` with side A = entrant i and
+side B = entrant j, `games` games, and its own master seed derived from the
+tournament's seed and the two entrants' names, so a pairing's games do not
+change when entrants are added or removed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import combinations
+from pathlib import Path
+from typing import Any
+
+from zxdeck.agents import AgentSpec
+from zxdeck.engine.state import DeckSpec
+from zxdeck.errors import ZxError
+from zxdeck.sim.core import Contest, Match, Side
+from zxdeck.sim.seeds import match_seed
+from zxdeck.sim.zx import LoadedDeck, ZxGames
+
+DECK_SUFFIXES = (".txt", ".yaml", ".yml", ".json")
+
+
+@dataclass(frozen=True)
+class Entrant:
+    """A deck with the agent that plays it."""
+
+    name: str
+    deck: LoadedDeck
+    agent: AgentSpec
+
+    @property
+    def spec(self) -> DeckSpec:
+        return self.deck.spec
+
+    def describe(self) -> dict[str, Any]:
+        return {"name": self.name, "deck": self.deck.path, **self.deck.describe(),
+                "agent": self.agent.to_json()}
+
+
+def deck_files(paths: Sequence[str]) -> list[str]:
+    """Deck files from the arguments: files as given, folders expanded to their deck files
+    (*.txt, *.yaml, *.yml, *.json directly inside, sorted; sub-folders are not searched)."""
+    out: list[str] = []
+    for p in paths:
+        path = Path(p)
+        if path.is_dir():
+            found = sorted(str(f) for f in path.iterdir() if f.is_file() and f.suffix in DECK_SUFFIXES)
+            if not found:
+                raise ZxError(f"{p}: no deck file (*.txt, *.yaml, *.json) in this folder")
+            out += found
+        else:
+            out.append(p)
+    return out
+
+
+def entrant_names(paths: Sequence[str]) -> list[str]:
+    """Short names for deck files: the file name without suffix, or the path when two share it."""
+    stems = [Path(p).stem for p in paths]
+    return [s if stems.count(s) == 1 else p for s, p in zip(stems, paths)]
+
+
+def pairings(n: int) -> list[tuple[int, int]]:
+    return list(combinations(range(n), 2))
+
+
+def tournament_matches(entrants: Sequence[Entrant], seed: int, games: int,
+                       turn_limit: int) -> tuple[list[tuple[int, int]], list[Match]]:
+    """The pairings (i < j) and their matches, in the order they are played."""
+    if len(entrants) < 2:
+        raise ZxError(f"a tournament needs at least 2 entrants (got {len(entrants)})")
+    names = [e.name for e in entrants]
+    if len(set(names)) != len(names):
+        raise ZxError("two entrants have the same name: " + ", ".join(
+            sorted({n for n in names if names.count(n) > 1})))
+    factory = ZxGames(turn_limit)
+    pairs = pairings(len(entrants))
+    matches = []
+    for i, j in pairs:
+        a, b = entrants[i], entrants[j]
+        key = f"{a.name} vs {b.name}"
+        contest = Contest(factory, Side(a.name, a.spec, a.agent, a.agent.label),
+                          Side(b.name, b.spec, b.agent, b.agent.label))
+        matches.append(Match(contest, match_seed(seed, key), games, key))
+    return pairs, matches
+
+
+__all__ = ["DECK_SUFFIXES", "Entrant", "deck_files", "entrant_names", "pairings",
+           "tournament_matches"]
