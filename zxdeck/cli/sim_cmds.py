@@ -97,10 +97,12 @@ def _finish(outcome: Any, out_dir: str | None, command: str,
         f = outcome.failure
         if debug and f.detail:
             click.echo(f.detail.rstrip("\n"), err=True)
-        which = f"game {f.index}" if f.last is None else f"a game among games {f.index}-{f.last}"
         kept = f"; the games before it are in {os.path.join(out_dir, 'games.jsonl')}" if out_dir else ""
-        again = f"; replay it with: {replay(f)}" if replay is not None and f.last is None else ""
-        raise ZxError(f"{which} (seed {f.seed}) failed: {f.error}{kept}{again}")
+        match = f" of {f.key}" if getattr(f, "key", "") else ""
+        if f.last is not None:
+            raise ZxError(f"{f.error} while playing one of games {f.index}-{f.last}{match}{kept}")
+        again = f"; replay it with: {replay(f)}" if replay is not None else ""
+        raise ZxError(f"game {f.index}{match} (seed {f.seed}) failed: {f.error}{kept}{again}")
 
 
 def _emit(text: str) -> None:

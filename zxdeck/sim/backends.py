@@ -62,7 +62,8 @@ class Backend:
 
     def _lost(self, chunk: Chunk, why: str) -> ChunkResult:
         m, start, stop = chunk
-        failure = GameFailed(m, start, game_seed(self.matches[m].seed, start), why, last=stop - 1)
+        failure = GameFailed(m, start, game_seed(self.matches[m].seed, start), why, last=stop - 1,
+                             key=self.matches[m].key)
         return ChunkResult(m, start, failure=failure)
 
 

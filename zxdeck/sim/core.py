@@ -73,6 +73,7 @@ class GameFailed:
     error: str
     detail: str = ""
     last: int | None = None  # a worker lost while playing games index..last (which one is unknown)
+    key: str = ""  # the match's key (tournaments)
 
 
 @dataclass(eq=False)  # a handle of the inline backend: hashed by identity
@@ -142,7 +143,8 @@ def play_chunk(matches: Sequence[Match], match: int, start: int, stop: int,
             break
         except Exception as exc:  # reported with the game's index and seed, never lost
             out.failure = GameFailed(match, index, game_seed(m.seed, index),
-                                     f"{type(exc).__name__}: {exc}", traceback.format_exc())
+                                     f"{type(exc).__name__}: {exc}", traceback.format_exc(),
+                                     key=m.key)
             break
         if m.key:
             record = {"match": m.key, **record}

@@ -25,7 +25,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from zxdeck.errors import ZxError
@@ -168,9 +168,7 @@ class Scheduler:
                     res = backend.result(handle, chunk)
                     self._finished(res)
                     if res.failure is not None:
-                        if failure is None or (res.failure.match, res.failure.index) < (
-                                failure.match, failure.index):
-                            failure = res.failure
+                        failure = _earliest(failure, res.failure)
                         stopping = True
                     elif res.interrupted and not stopping:  # Ctrl-C seen by the chunk itself
                         interrupted = stopping = True
@@ -208,6 +206,17 @@ class Scheduler:
             self.busy_games += len(res.records)
 
 
+
+
+def _earliest(old: GameFailed | None, new: GameFailed) -> GameFailed:
+    """The failure to report: the first failed game; lost workers (a range of games each, all
+    chunks in flight fail when one worker dies) merge into one range."""
+    if old is None:
+        return new
+    if old.last is not None and new.last is not None and old.match == new.match:
+        first = old if old.index <= new.index else new
+        return replace(first, last=max(old.last, new.last))
+    return new if (new.match, new.index) < (old.match, old.index) else old
 
 
 def read_tallies(out: RunDir, matches: Sequence[Match]) -> list[Tally]:

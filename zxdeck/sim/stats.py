@@ -28,7 +28,9 @@ def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
     denom = 1 + z2 / n
     center = (p + z2 / (2 * n)) / denom
     half = z * math.sqrt(max(0.0, p * (1 - p) / n + z2 / (4 * n * n))) / denom
-    return (max(0.0, center - half), min(1.0, center + half))
+    lo = 0.0 if successes <= 0 else max(0.0, center - half)  # exact at the ends (no rounding)
+    hi = 1.0 if successes >= n else min(1.0, center + half)
+    return (lo, hi)
 
 
 def half_width(successes: float, n: int) -> float:
