@@ -309,8 +309,8 @@ def test_tournament_plot_png_and_svg(tmp_path) -> None:
     text = svg.read_text()
     for name in d["entrants"]:
         assert name in text
-    for i, row in enumerate(d["matrix"]):  # every cell's percentage is drawn
-        for j, v in enumerate(row):
+    for row in d["matrix"]:  # every cell's percentage is drawn
+        for v in row:
             if v is not None:
                 assert f"{100 * v:.0f}%" in text
     from matplotlib.image import imread
