@@ -317,3 +317,25 @@ def test_tournament_plot_png_and_svg(tmp_path) -> None:
 
     image = imread(png)
     assert image.shape[0] > 200 and image.shape[1] > 200
+
+
+def test_tournament_resume_continues_across_pairings(tmp_path) -> None:
+    """An interrupted tournament's games.jsonl is a prefix of the whole run's: cut it in the
+    middle of the second pairing, resume, and get the same file and result."""
+    out = tmp_path / "t"
+    args = ("tournament", RED, BLUE, GREEN, "-n", "8", "--seed", "5", "--format", "json",
+            "--jobs", "1")
+    whole = zx(*args, "--out", str(out))
+    assert whole.returncode == 0, whole.stderr
+    games = out / "games.jsonl"
+    full = games.read_bytes()
+    lines = full.splitlines(keepends=True)
+    assert len(lines) == 24 and json.loads(lines[11])["match"] == "red vs green"
+    games.write_bytes(b"".join(lines[:11]) + lines[11][:20])  # and half a line
+    (out / "result.json").unlink()
+    r = zx("tournament", "--resume", str(out), "--format", "json", "--jobs", "2")
+    assert r.returncode == 0, r.stderr
+    assert games.read_bytes() == full and no_timing(r.stdout) == no_timing(whole.stdout)
+    assert json.loads(r.stdout)["timing"]["played"] == 13
+    r = zx("tournament", "--resume", str(out), RED)
+    assert r.returncode == 2 and "give no decks" in r.stderr

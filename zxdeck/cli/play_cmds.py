@@ -94,7 +94,8 @@ class PlayCommand(click.Command):
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the game (coin flip, shuffles, agents).")
 @click.option("--p1", "p1", metavar="DECK", help="Deck file of player 1.")
 @click.option("--p2", "p2", metavar="DECK", help="Deck file of player 2.")
-@click.option("--ai1", default="greedy", show_default=True, help="Agent of player 1 (the agents are listed below).")
+@click.option("--ai1", default="greedy", show_default=True,
+              help="Agent of player 1 (listed below), with settings: mcts:50 or 'mcts --budget 50'.")
 @click.option("--ai2", default="greedy", show_default=True, help="Agent of player 2.")
 @click.option("--log", "log_path", metavar="FILE.jsonl", help="Write the game as JSON Lines.")
 @click.option("--turn-limit", type=click.IntRange(1), default=100, show_default=True,
