@@ -1,6 +1,7 @@
 """`zxdeck sim` speed: parallel speed-up, Ray against local processes, and the machinery's overhead.
 
     python bench/bench_sim.py [--games 2000] [--runs 3] [--overhead-games 400] [--no-ray]
+                              [--only overhead|jobs|ray]
 
 1. `zxdeck sim red blue -n GAMES --jobs 2` against `--jobs 1` (whole commands, greedy vs
    greedy): the speed-up (target >= 1.7 on 2 cores).
@@ -22,6 +23,7 @@ import argparse
 import json
 import os
 import platform
+import resource
 import shutil
 import statistics
 import subprocess
@@ -42,13 +44,21 @@ def machine() -> str:
             f"load average {load}")
 
 
+CPU: dict[str, list[float]] = {}
+
+
 def sim(games: int, *extra: str, env: dict | None = None) -> tuple[float, dict]:
-    """Wall time of one whole `zxdeck sim` command and its JSON."""
+    """Wall time of one whole `zxdeck sim` command and its JSON; its CPU time (the command and
+    its worker processes; not Ray's workers, which Ray starts) goes to CPU[extra]."""
     cmd = [sys.executable, "-m", "zxdeck", "sim", RED, BLUE, "-n", str(games), "--seed", "1",
            "--format", "json", *extra]
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.perf_counter()
     r = subprocess.run(cmd, capture_output=True, text=True, env=env, cwd=ROOT)
     wall = time.perf_counter() - t0
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    CPU.setdefault(" ".join(extra), []).append(after.ru_utime + after.ru_stime - before.ru_utime
+                                               - before.ru_stime)
     if r.returncode != 0:
         raise SystemExit(f"failed: {' '.join(cmd)}\n{r.stderr}")
     return wall, json.loads(r.stdout)
@@ -90,6 +100,9 @@ def bench_jobs(games: int, runs: int) -> None:
     pairs = paired(runs, one("2"), one("1"))
     assert same(results["1"], results["2"]), "--jobs 1 and --jobs 2 gave different results"
     report(f"1. {games} greedy games, whole command: --jobs 2 | --jobs 1", pairs, "speed-up")
+    cpu1, cpu2 = statistics.median(CPU["--jobs 1"]), statistics.median(CPU["--jobs 2"])
+    print(f"    CPU time (command and workers), median: --jobs 1 {cpu1:.2f} s, --jobs 2 {cpu2:.2f} s: "
+          f"on 2 idle cores the speed-up would be at most {2 * cpu1 / cpu2:.2f}")
 
 
 def bench_ray(games: int, runs: int) -> None:
@@ -183,11 +196,14 @@ def main() -> None:
     ap.add_argument("--runs", type=int, default=3, help="pairs of runs per comparison")
     ap.add_argument("--overhead-games", type=int, default=400)
     ap.add_argument("--no-ray", action="store_true")
+    ap.add_argument("--only", choices=["overhead", "jobs", "ray"], help="run one comparison")
     args = ap.parse_args()
     print(f"machine: {machine()}")
-    bench_overhead(args.overhead_games, max(args.runs, 5))
-    bench_jobs(args.games, args.runs)
-    if not args.no_ray:
+    if args.only in (None, "overhead"):
+        bench_overhead(args.overhead_games, max(args.runs, 5))
+    if args.only in (None, "jobs"):
+        bench_jobs(args.games, args.runs)
+    if args.only in (None, "ray") and not args.no_ray:
         bench_ray(args.games, args.runs)
     print(f"machine after: {machine()}")
 
