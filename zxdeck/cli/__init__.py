@@ -69,6 +69,7 @@ MAIN_EPILOG = examples_epilog(
         "zxdeck search 'c:red t:zx cost>=5'",
         "zxdeck card ZX01-004",
         "zxdeck play --auto --p1 examples/decks/red.txt --p2 examples/decks/blue.txt",
+        "zxdeck sim examples/decks/red.txt examples/decks/blue.txt -n 2000",
         "zxdeck rules B-6",
     ],
     "`zxdeck COMMAND --help` shows a command's options and examples; rule ids such as "

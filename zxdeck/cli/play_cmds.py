@@ -77,14 +77,28 @@ def _sentence(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+def _settings(info: Any) -> str:
+    """The settings of an agent for the help: ` Settings: budget=200 (simulations...), ...`."""
+    if not info.settings:
+        return ""
+    parts = [f"{s.name.replace('_', '-')}={s.default}" + (f" ({s.help})" if s.help else "")
+             for s in info.settings]
+    first = f" ({info.primary}: {info.name}:N)" if info.primary else ""
+    return f" Settings{first}: " + ", ".join(parts) + "."
+
+
 class PlayCommand(click.Command):
-    """`play`, whose --help lists the agents of the registry (imported only for the help)."""
+    """`play` (and `sim`, `tournament`), whose --help lists the agents of the registry with
+    their settings (imported only for the help)."""
+
+    agents_title = "Agents (--ai1, --ai2)"
 
     def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         from zxdeck.agents import AGENTS, agent_summary
 
-        with formatter.section("Agents (--ai1, --ai2)"):
-            formatter.write_dl([(name, _sentence(agent_summary(name))) for name in AGENTS])
+        with formatter.section(self.agents_title):
+            formatter.write_dl([(name, _sentence(agent_summary(name)).rstrip(".") + "."
+                                 + _settings(AGENTS[name])) for name in AGENTS])
         super().format_epilog(ctx, formatter)
 
 

@@ -16,10 +16,26 @@ from typing import Any
 
 import click
 
-from zxdeck.cli import AppContext, pass_app
+from zxdeck.cli import AppContext, examples_epilog, pass_app
+from zxdeck.cli.play_cmds import PlayCommand
 from zxdeck.errors import ZxError
 
 EXIT_INTERRUPTED = 130
+STATUS_NOTE = ("Exit status: 0 done, 1 an illegal deck, 2 could not run or a game failed, "
+               "130 interrupted (the partial result is printed; --resume DIR finishes a run "
+               "written with --out DIR). Running on a Ray cluster: docs/SCALING.md.")
+SIM_EPILOG = examples_epilog([
+    "zxdeck sim examples/decks/red.txt examples/decks/blue.txt -n 2000",
+    "zxdeck sim red.txt blue.txt --ai1 mcts:50 --ai2 greedy -n 200 --format json",
+    "zxdeck sim red.txt blue.txt -n 100000 --precision 0.01 --out runs/rb",
+    "zxdeck sim --resume runs/rb        # after Ctrl-C",
+    "zxdeck sim red.txt blue.txt --backend ray --jobs auto   # $RAY_ADDRESS",
+], STATUS_NOTE)
+TOURNAMENT_EPILOG = examples_epilog([
+    "zxdeck tournament examples/decks -n 100 --plot matrix.png",
+    "zxdeck tournament a.txt b.txt c.txt --ai mcts:50 --format json",
+    "zxdeck tournament --agents random,greedy,mcts:200 --deck red.txt -n 200",
+], STATUS_NOTE)
 
 
 def _jobs(text: str) -> int | None:
@@ -109,13 +125,14 @@ def _emit(text: str) -> None:
     click.echo(text.rstrip("\n"))
 
 
-@click.command("sim")
+@click.command("sim", cls=PlayCommand, epilog=SIM_EPILOG,
+               short_help="Play two decks many times: win rate with its 95 % interval.")
 @click.argument("deck_a", required=False, metavar="DECK_A")
 @click.argument("deck_b", required=False, metavar="DECK_B")
 @click.option("-n", "--games", type=int, default=1000, show_default=True,
               help="Games to play (in pairs: the same seed twice, seats swapped).")
 @click.option("--ai1", default="greedy", show_default=True,
-              help="Agent of DECK_A with its settings: greedy, random, 'mcts --budget 200', mcts:200.")
+              help="Agent of DECK_A (listed below), with settings: mcts:200 or 'mcts --budget 200'.")
 @click.option("--ai2", default="greedy", show_default=True, help="Agent of DECK_B.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Master seed of the run.")
 @click.option("--jobs", default="auto", show_default=True, metavar="K|auto",
@@ -221,7 +238,12 @@ def sim_cmd(ctx: click.Context, app: AppContext, deck_a: str | None, deck_b: str
     _finish(outcome, out_dir or resume_dir, "sim", replay, app.debug)
 
 
-@click.command("tournament")
+class TournamentCommand(PlayCommand):
+    agents_title = "Agents (--ai, --agents)"
+
+
+@click.command("tournament", cls=TournamentCommand, epilog=TOURNAMENT_EPILOG,
+               short_help="Round robin of decks or agents: matchup matrix and ranking.")
 @click.argument("decks", nargs=-1, metavar="DECK... | DIR")
 @click.option("-n", "--games", type=int, default=100, show_default=True,
               help="Games per pairing (in pairs, seats swapped).")
