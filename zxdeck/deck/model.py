@@ -93,6 +93,7 @@ class Deck:
     problems: list[Problem] = field(default_factory=list)
     encoding: str = "utf-8"
     empty: bool = False  # the file held no card line at all
+    name: str = ""  # `デッキ名: ...` / `Deck name: ...` in a text deck
 
     def section(self, name: str) -> list[DeckEntry]:
         return [e for e in self.entries if e.section == name]

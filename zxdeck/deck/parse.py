@@ -40,7 +40,8 @@ from typing import Any
 
 from zxdeck.catalog.model import DUNAMIS_TYPES, MAIN_DECK_TYPES, Card
 from zxdeck.catalog.source import CardSource
-from zxdeck.deck.model import DUNAMIS, MAIN, PLAYER, Deck, DeckEntry, Problem
+from zxdeck.deck import layout
+from zxdeck.deck.model import DUNAMIS, MAIN, PLAYER, WARNING, Deck, DeckEntry, Problem
 from zxdeck.errors import DeckFileError
 from zxdeck.text import fold_compact, nfkc
 
@@ -55,23 +56,8 @@ MAX_COMPARED = 1_000_000  # fuzzy comparisons per file (a 50,000-card catalog ha
 
 STRUCTURED_SUFFIXES = {".json": "json", ".yaml": "yaml", ".yml": "yaml"}
 
-# Section names (after NFKC and casefold) -> section.
-SECTION_NAMES = {
-    "deck": MAIN, "main": MAIN, "maindeck": MAIN, "main deck": MAIN,
-    "メイン": MAIN, "メインデッキ": MAIN, "デッキ": MAIN,
-    "dunamis": DUNAMIS, "dunamis deck": DUNAMIS, "デュナミス": DUNAMIS, "ダイナミス": DUNAMIS,
-    "デュナミスデッキ": DUNAMIS,
-    "player": PLAYER, "player card": PLAYER, "プレイヤー": PLAYER, "プレイヤーカード": PLAYER,
-}
-_SECTION_WORDS = "|".join(sorted((re.escape(k) for k in SECTION_NAMES), key=len, reverse=True))
-# `Dunamis`, `Dunamis:`, `[Dunamis]`, `Main (50)`, `Player: NAME`
-_HEADER = re.compile(
-    rf"^[\[【]?\s*(?P<word>{_SECTION_WORDS})\s*(?:\(\s*\d+\s*(?:枚)?\s*\))?\s*[\]】]?\s*(?::\s*(?P<rest>.*))?$",
-    re.IGNORECASE,
-)
-_BRACKETED = re.compile(r"^[\[【](?P<word>[^\]】]*)[\]】]$")
 _NUM = r"(?P<n>[+-]?\d+)"
-_X = r"[xX×*]"
+_X = r"[xX×*✕✖]"
 _COUNT_PATTERNS = (
     re.compile(rf"^{_NUM}\s*(?:{_X}|枚)?\s+(?P<card>\S.*)$"),  # 4 NAME, 4x NAME, 4 x NAME
     re.compile(rf"^{_X}\s*{_NUM}\s+(?P<card>\S.*)$"),  # x4 NAME
@@ -199,6 +185,7 @@ class _Reader:
         self.read_problems = 0
         self.suggested = 0
         self.dropped = 0
+        self.counting = True  # False under a header that was not understood: read, not counted
         self._resolved: dict[tuple[str, str], tuple[Card | None, list[Card]]] = {}
         self._suggested: dict[str, tuple[list[str], list[dict[str, Any]]]] = {}
 
@@ -212,6 +199,11 @@ class _Reader:
                 found = resolve(self.catalog, text.replace("~", "〜"), section)
             if found[0] is None:
                 found = self._number_and_name(text, section) or found
+            for name in layout.rarity_splits(text) if found[0] is None else ():
+                without = resolve(self.catalog, name, section)  # `SR蒼穹機神`: a rarity, then the name
+                if without[0] is not None:
+                    found = without
+                    break
             self._resolved[key] = found
         return self._resolved[key]
 
@@ -252,12 +244,14 @@ class _Reader:
     def parse_error(self, line: int | None, message: str, hint: str, where: str = "") -> None:
         self.problem(Problem("parse-error", f"{where}{message}", line=line, hint=hint))
 
-    def add(self, count: int, text: str, section: str, line: int | None, where: str = "") -> None:
-        """Add a card line whose count was already checked."""
+    def add(self, count: int, text: str, section: str, line: int | None, where: str = "") -> DeckEntry:
+        """Add a card line whose count was already checked (read only, when not `counting`)."""
         card, matched = self.resolve(text, section)
         entry = DeckEntry(count=count, text=text, section=section, card=card, line=line)
-        self.deck.entries.append(entry)
+        if self.counting:
+            self.deck.entries.append(entry)
         if card is None:
+            text = layout.strip_known_rarity(text)
             names, details = self.suggestions(text)
             hint = f"did you mean {_or_list(names)}?" if names else "check the spelling or write the card number"
             self.problem(Problem("unknown-card", f"{where}no card with number or name {text!r}",
@@ -270,6 +264,7 @@ class _Reader:
                 line=line, severity="warning", name=card.name,
                 hint="write the card number to choose another one",
             ))
+        return entry
 
     def check_count(self, raw: Any, line: int | None, where: str = "") -> int | None:
         """The count as an int in 1..MAX_COUNT, or None after reporting a parse-error."""
@@ -289,8 +284,16 @@ class _Reader:
             return None
         return value
 
-    def card_line(self, text: str, section: str, line: int | None, where: str = "") -> None:
-        """One card line: `4 X`, `4x X`, `x4 X`, `X x2`, or a card alone (one copy)."""
+    def card_line(self, text: str, section: str, line: int | None, where: str = "") -> DeckEntry | None:
+        """One card line: `4 X`, `4x X`, `x4 X`, `X x2`, `4 ‹R X>`, or a card alone (one copy).
+
+        Returns the entry added, None when the line was a problem."""
+        bracketed = layout.bracketed_entry(text)
+        if bracketed is not None:
+            name, raw_count = bracketed
+            if self.resolve(name, section)[0] is not None or self.resolve(text, section)[0] is None:
+                count = self.check_count(raw_count or 1, line, where)
+                return None if count is None else self.add(count, name, section, line, where)
         for pattern in _COUNT_PATTERNS:
             m = pattern.match(text)
             if not m:
@@ -299,12 +302,9 @@ class _Reader:
             if self.resolve(name, section)[0] is None and self.resolve(text, section)[0]:
                 break  # the whole line is a card name that merely looks like a count line
             count = self.check_count(m.group("n"), line, where)
-            if count is not None:
-                self.add(count, name, section, line, where)
-            return
+            return None if count is None else self.add(count, name, section, line, where)
         if self.resolve(text, section)[0] is not None:
-            self.add(1, text, section, line, where)
-            return
+            return self.add(1, text, section, line, where)
         names, details = self.suggestions(text)
         hint = "a card line is a count and a card number or name, e.g. `4 B01-001`"
         if names:
@@ -312,6 +312,7 @@ class _Reader:
         self.problem(Problem("parse-error", f"{where}not a card line or section header: {_short(text)!r}",
                              line=line, hint=hint, suggestions=names or None,
                              suggested_cards=details or None))
+        return None
 
     def finish(self) -> Deck:
         if self.dropped:
@@ -320,6 +321,8 @@ class _Reader:
                 hint="is this a deck file?",
             ))
         self.deck.empty = not self.deck.entries and not self.read_problems
+        # problems found when a section ends (a header's count) go back among their lines
+        self.deck.problems.sort(key=lambda p: (p.line is None, p.line or 0))
         return self.deck
 
 
@@ -346,39 +349,141 @@ def clean_line(raw: str) -> str:
     return _BULLET.sub("", text)
 
 
+class _Sections:
+    """Which section each line of a text deck belongs to (docs/DECKS.md).
+
+    A header opens a section until the next header. After a player header only the
+    one line that follows belongs to the player section; the lines after it go back
+    to the section before. Under a header that is not understood, lines are read
+    (so that their problems are reported) but not counted in any section.
+    """
+
+    def __init__(self, reader: _Reader) -> None:
+        self.reader = reader
+        self.section: str | None = MAIN  # None: under an unknown header
+        self.kind = ""  # layout.IGNITION / layout.START for those parts of the main deck
+        self.back: tuple[str, str] = (MAIN, "")  # where the lines after the player line go
+        self.block: list[Any] | None = None  # [header text, line, declared count, cards seen]
+        self.unknown: Problem | None = None
+        self.unknown_lines: list[int] = []
+
+    def line(self, line: str, number: int) -> None:
+        text, marked = layout.strip_markers(line)
+        if not text:
+            return
+        header = layout.parse_header(text)
+        if header is not None and header.meta:
+            self.reader.deck.name = self.reader.deck.name or header.rest
+        elif header is not None:
+            self.open(header, text, number)
+        elif layout.looks_like_header(text, marked) and not self.resolves(text):
+            self.open_unknown(line, text, number)
+        else:
+            self.card(text, number)
+
+    def resolves(self, text: str) -> bool:
+        """True when the line names a card, alone or after/before a count."""
+        section = self.section or MAIN
+        if self.reader.resolve(text, section)[0] is not None:
+            return True
+        for pattern in _COUNT_PATTERNS:
+            m = pattern.match(text)
+            if m and self.reader.resolve(m.group("card").strip(), section)[0] is not None:
+                return True
+        return False
+
+    def open(self, header: layout.Header, text: str, number: int) -> None:
+        if header.section == PLAYER and header.rest:  # `Player: NAME`; the current section goes on
+            self.reader.card_line(header.rest, PLAYER, number)
+            return
+        self.close()
+        if header.section == PLAYER:
+            self.section = PLAYER
+            return
+        self.section, self.kind = header.section, header.kind
+        self.back = (header.section, header.kind)
+        if header.count is not None:
+            self.block = [text, number, header.count, 0]
+        if header.rest:
+            self.card(header.rest, number)
+
+    def open_unknown(self, line: str, text: str, number: int) -> None:
+        self.close()
+        bracketed = layout.unbracket(text)
+        message = (f"unknown section [{_short(bracketed)}]" if bracketed != text and text[0] in "[【"
+                   else f"unknown section header {_short(line)!r}")
+        self.unknown = Problem("parse-error", message, line=number,
+                               hint=f"known headers: {layout.known_headers()} (docs/DECKS.md)")
+        self.reader.problem(self.unknown)
+        self.section = None
+        self.reader.counting = False
+
+    def card(self, text: str, number: int) -> None:
+        if self.section is None:  # under an unknown header: problems reported, nothing counted
+            self.reader.card_line(text, self.back[0], number)
+            self.unknown_lines.append(number)
+            return
+        entry = self.reader.card_line(text, self.section, number)
+        if self.section == PLAYER:  # only the player line belongs to the player section
+            self.section, self.kind = self.back
+            return
+        if entry is None:
+            return
+        if self.block is not None:
+            self.block[3] += entry.count
+        card = entry.card
+        if card is None or not self.kind:
+            return
+        if self.kind == layout.IGNITION and not card.ignition:
+            self.mismatch(entry, "an ignition header", "has no ignition icon",
+                          "it counts in the main deck all the same; D-4 counts the icons, not the headers")
+        elif self.kind == layout.START and not (card.start_card and card.type == "zx"):
+            self.mismatch(entry, "a Start Card header", "is not a Z/X with Start Card",
+                          "it counts in the main deck all the same")
+
+    def mismatch(self, entry: DeckEntry, where: str, problem: str, hint: str) -> None:
+        assert entry.card is not None
+        self.reader.problem(Problem(
+            "section-mismatch", f"{entry.card.name} ({entry.card.id}) is listed under {where} but {problem}",
+            line=entry.line, severity=WARNING, name=entry.card.name, hint=hint,
+        ))
+
+    def close(self) -> None:
+        """End the open header: check its declared count; note the lines an unknown one held."""
+        if self.block is not None:
+            text, number, declared, seen = self.block
+            if declared != seen:
+                self.reader.problem(Problem(
+                    "section-count", f"the header {_short(text)!r} says {declared} cards; {seen} are listed under it",
+                    line=number, severity=WARNING, found=seen, allowed=f"{declared} (the header)",
+                    hint="a line may have been lost or doubled when the list was copied",
+                ))
+            self.block = None
+        if self.unknown is not None and self.unknown_lines:
+            first, last = self.unknown_lines[0], self.unknown_lines[-1]
+            where = f"line {first}" if first == last else f"lines {first}-{last}"
+            self.unknown.message += f"; the cards under it ({where}) are not counted"
+        self.unknown, self.unknown_lines = None, []
+        self.reader.counting = True
+        if self.section is None:
+            self.section, self.kind = self.back
+
+
 def parse_text(text: str, catalog: CardSource, source: str = "<deck>") -> Deck:
-    """Parse a plain-text deck (INTERFACES.md section 2) against `catalog`."""
+    """Parse a plain-text deck (INTERFACES.md section 2, and the layouts of docs/DECKS.md)."""
     lines = text.splitlines()
     _check_size(sum(1 for raw in lines if raw.strip()), source, "non-empty lines")
     reader = _Reader(catalog, source)
-    section = MAIN
+    sections = _Sections(reader)
     for number, raw in enumerate(lines, start=1):
         if len(raw) > MAX_LINE:
             reader.parse_error(number, f"line is {len(raw)} characters long (at most {MAX_LINE})",
                                "one card per line: a count and a card number or name")
             continue
         line = clean_line(raw)
-        if not line:
-            continue
-        header = _HEADER.match(line)
-        if header:
-            header_section = SECTION_NAMES[header.group("word").casefold()]
-            rest = (header.group("rest") or "").strip()
-            if rest:
-                if header_section == PLAYER:  # `Player: NAME`; the current section goes on
-                    reader.card_line(rest, PLAYER, number)
-                else:
-                    section = header_section
-                    reader.card_line(rest, section, number)
-            else:
-                section = header_section
-            continue
-        bracketed = _BRACKETED.match(line)
-        if bracketed:
-            reader.parse_error(number, f"unknown section [{_short(bracketed.group('word'))}]",
-                               "sections are [Deck] / [Main], [Dunamis] and [Player]")
-            continue
-        reader.card_line(line, section, number)
+        if line:
+            sections.line(line, number)
+    sections.close()
     return reader.finish()
 
 
