@@ -29,7 +29,7 @@ from zxdeck.catalog.model import COLORS, Card
 from zxdeck.text import fold, fold_compact
 
 if TYPE_CHECKING:  # at run time the loader is imported lazily: it pulls in yaml
-    from zxdeck.catalog.loader import Catalog
+    from zxdeck.catalog.loader import Catalog, CatalogSpec
 
 SCHEMA_VERSION = 2
 CACHE_ENV = "ZXDECK_CACHE_DIR"
@@ -291,12 +291,13 @@ class CatalogDB:
     """An open catalog database (the cache file, or an in-memory copy when the cache is unwritable)."""
 
     conn: sqlite3.Connection
-    catalog_path: Path
+    catalog_path: Path  # the last catalog when several are merged
     digest: str
     path: Path | None = None  # the cache file; None for an in-memory database
     built: bool = False  # True when this open (re)built it
     build_seconds: float = 0.0
     fts: bool = True  # the trigram index exists (meta `fts`)
+    catalog_paths: tuple[Path, ...] = ()  # every catalog, in order (`--cards` given more than once)
     _cards: list[Card] | None = field(default=None, repr=False)
     _folded: dict[tuple[str, ...], list[tuple]] = field(default_factory=dict, repr=False)
 
@@ -314,7 +315,7 @@ class CatalogDB:
             return self.conn.execute(sql, tuple(params)).fetchall()
 
     def _rebuild(self) -> None:
-        fresh = open_db(self.catalog_path, rebuild=True)
+        fresh = open_db(self.catalog_paths or self.catalog_path, rebuild=True)
         with contextlib.suppress(sqlite3.Error):
             self.conn.close()
         self.conn, self.path, self.built, self.fts = fresh.conn, fresh.path, True, fresh.fts
@@ -357,7 +358,7 @@ class CatalogDB:
             ("player",),
         ))
         return {
-            "catalog": str(self.catalog_path),
+            "catalog": " + ".join(str(p) for p in self.catalog_paths or (self.catalog_path,)),
             "digest": self.digest,
             "database": str(self.path) if self.path else ":memory:",
             "size_bytes": self.path.stat().st_size if self.path else None,
@@ -374,7 +375,7 @@ class CatalogDB:
         self.conn.close()
 
 
-def _meta(catalog_path: Path, digest: str) -> dict[str, str]:
+def _meta(catalog_path: Path | str, digest: str) -> dict[str, str]:
     from zxdeck import __version__
 
     return {
@@ -386,7 +387,7 @@ def _meta(catalog_path: Path, digest: str) -> dict[str, str]:
     }
 
 
-def build_cache_file(cards: list[Card], dest: Path, catalog_path: Path, digest: str) -> None:
+def build_cache_file(cards: list[Card], dest: Path, catalog_path: Path | str, digest: str) -> None:
     """Write the database to a temporary file beside `dest`, then move it into place atomically."""
     import tempfile
 
@@ -421,7 +422,7 @@ def _write_atomic(path: Path, text: str) -> None:
     os.replace(tmp, path)
 
 
-def _prune(directory: Path, keep: Path, catalog_path: Path) -> None:
+def _prune(directory: Path, keep: Path, catalog_path: Path | str) -> None:
     """Keep the cache folder small, without opening every file in it.
 
     The cache this catalog file had before (its pointer in `paths/`) is removed at once.
@@ -456,7 +457,7 @@ def _sweep(directory: Path, keep: Path) -> None:
     for pointer in (directory / POINTERS).iterdir():
         try:
             name, catalog = pointer.read_text(encoding="utf-8").split("\n", 1)
-            if Path(catalog).exists():
+            if all(Path(p).exists() for p in catalog.split("\n")):  # several: one a line
                 named.add(name)
             else:
                 pointer.unlink()
@@ -474,53 +475,53 @@ def _sweep(directory: Path, keep: Path) -> None:
             continue
 
 
-def _memory_db(cards: list[Card], catalog_path: Path, digest: str) -> sqlite3.Connection:
+def _memory_db(cards: list[Card], catalog_path: Path | str, digest: str) -> sqlite3.Connection:
     conn = prepare_connection(sqlite3.connect(":memory:", check_same_thread=False))
     write_cards(conn, cards, _meta(catalog_path, digest))
     conn.execute("PRAGMA query_only=ON")
     return conn
 
 
-def open_db(path: str | os.PathLike[str] | None = None, *, rebuild: bool = False) -> CatalogDB:
+def open_db(path: CatalogSpec = None, *, rebuild: bool = False) -> CatalogDB:
     """Open the cache of a catalog (`--cards` / `$ZXDECK_CARDS` / built-in), building it when needed.
 
-    Raises `CatalogError` when the catalog file cannot be read or is refused.
+    With several catalogs (`--cards` given more than once) the cache holds them merged
+    (`loader.merge_cards`) and its key, the digest, covers all of them in order.
+    Raises `CatalogError` when a catalog file cannot be read or is refused.
     """
-    from zxdeck.catalog.loader import catalog_path, read_catalog_bytes
+    from zxdeck.catalog.loader import read_catalog_files
 
-    resolved = catalog_path(path)
-    data = read_catalog_bytes(resolved)
-    digest = catalog_digest(data)
+    files = read_catalog_files(path)
+    resolved, digest = files.path, files.digest
     target = cache_file(digest)
     if not rebuild and target.is_file():
         conn = None
         try:
             conn = _connect_ro(target)
             if _usable(conn, target, digest):
-                return CatalogDB(conn, resolved, digest, target, fts=_has_fts(conn))
+                return CatalogDB(conn, resolved, digest, target, fts=_has_fts(conn), catalog_paths=files.paths)
         except (sqlite3.Error, OSError):
             pass  # corrupt or unreadable: rebuild below
         if conn is not None:
             conn.close()
-    from zxdeck.catalog.loader import parse_catalog
-
-    cards = parse_catalog(data, str(resolved))
+    cards = files.parse()
+    label = "\n".join(str(p.resolve()) for p in files.paths)  # the catalogs, one a line
     started = time.perf_counter()
     try:
-        build_cache_file(cards, target, resolved.resolve(), digest)
+        build_cache_file(cards, target, label, digest)
         conn = _connect_ro(target)
-        db = CatalogDB(conn, resolved, digest, target, built=True, fts=_has_fts(conn))
+        db = CatalogDB(conn, resolved, digest, target, built=True, fts=_has_fts(conn), catalog_paths=files.paths)
         with contextlib.suppress(OSError):  # housekeeping never fails a command
-            _prune(target.parent, target, resolved.resolve())
+            _prune(target.parent, target, label)
     except (OSError, sqlite3.Error):  # cache folder not writable, disk full: keep it in memory
-        conn = _memory_db(cards, resolved.resolve(), digest)
-        db = CatalogDB(conn, resolved, digest, None, built=True, fts=_has_fts(conn))
+        conn = _memory_db(cards, label, digest)
+        db = CatalogDB(conn, resolved, digest, None, built=True, fts=_has_fts(conn), catalog_paths=files.paths)
     db.build_seconds = time.perf_counter() - started
     return db
 
 
-def db_path(path: str | os.PathLike[str] | None = None) -> Path:
-    """Where the cache of this catalog lives (whether or not it is built yet)."""
-    from zxdeck.catalog.loader import catalog_path, read_catalog_bytes
+def db_path(path: CatalogSpec = None) -> Path:
+    """Where the cache of this catalog (or these catalogs) lives (whether or not it is built yet)."""
+    from zxdeck.catalog.loader import read_catalog_files
 
-    return cache_file(catalog_digest(read_catalog_bytes(catalog_path(path))))
+    return cache_file(read_catalog_files(path).digest)

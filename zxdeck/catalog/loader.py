@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 import os
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -62,14 +62,30 @@ def builtin_catalog_path() -> Path:
     return builtin_data_dir() / "cards.yaml"
 
 
-def catalog_path(explicit: str | os.PathLike[str] | None = None) -> Path:
-    """The catalog to use: `--cards`, else `$ZXDECK_CARDS`, else the built-in one."""
-    if explicit:
-        return Path(explicit)
-    env = os.environ.get("ZXDECK_CARDS")
-    if env:
-        return Path(env)
-    return builtin_catalog_path()
+# What names the catalogs to use: one path, several (in order), or None for the default.
+CatalogSpec = str | os.PathLike[str] | Sequence[str | os.PathLike[str]] | None
+BUILTIN = "builtin"  # in `--cards` / $ZXDECK_CARDS: the built-in catalog
+
+
+def catalog_paths(explicit: CatalogSpec = None) -> list[Path]:
+    """The catalogs to use, in order: `--cards` (given once or more), else `$ZXDECK_CARDS`
+    (several separated by `os.pathsep`), else the built-in one. `builtin` names the built-in
+    catalog, so that `--cards builtin --cards mine.yaml` puts a player's cards on top of it."""
+    if isinstance(explicit, str | os.PathLike):
+        items: list[str | os.PathLike[str]] = [explicit] if str(explicit) else []
+    else:
+        items = [p for p in explicit or () if str(p)]
+    if not items:
+        env = os.environ.get("ZXDECK_CARDS") or ""
+        items = [p for p in env.split(os.pathsep) if p]
+    if not items:
+        return [builtin_catalog_path()]
+    return [builtin_catalog_path() if str(p) == BUILTIN else Path(p) for p in items]
+
+
+def catalog_path(explicit: CatalogSpec = None) -> Path:
+    """The catalog to use (`catalog_paths`); with several, the last one (whose cards win)."""
+    return catalog_paths(explicit)[-1]
 
 
 @dataclass
@@ -344,12 +360,57 @@ def read_catalog_bytes(path: Path) -> bytes:
         raise CatalogError(f"{path}: cannot read catalog: {exc.strerror}") from None
 
 
-def load_catalog(path: str | os.PathLike[str] | None = None) -> Catalog:
-    """Load and check a catalog file (default: `--cards` / `$ZXDECK_CARDS` / the built-in one)."""
-    resolved = catalog_path(path)
-    data = read_catalog_bytes(resolved)
-    cards = parse_catalog(data, str(resolved))
-    return Catalog(cards, path=resolved, digest=hashlib.sha256(data).hexdigest())
+def merge_cards(parts: Iterable[list[Card]]) -> list[Card]:
+    """The cards of several catalogs in order: a later card with the same number replaces the
+    earlier one in its place; new numbers are added at the end. (Inside one file a number
+    used twice is an error: `parse_catalog`.)"""
+    merged: dict[str, Card] = {}
+    for cards in parts:
+        for card in cards:
+            merged[card.id] = card
+    return list(merged.values())
+
+
+@dataclass(frozen=True)
+class CatalogFiles:
+    """The bytes of the catalogs to use, in order, and the digest that covers them all."""
+
+    paths: tuple[Path, ...]
+    datas: tuple[bytes, ...]
+
+    @property
+    def path(self) -> Path:
+        """The last catalog (the only one, usually)."""
+        return self.paths[-1]
+
+    @property
+    def label(self) -> str:
+        return " + ".join(str(p) for p in self.paths)
+
+    @cached_property
+    def digest(self) -> str:
+        """sha256 of the bytes of a single catalog; for several, of their digests in order."""
+        digests = [hashlib.sha256(data).hexdigest() for data in self.datas]
+        if len(digests) == 1:
+            return digests[0]
+        return hashlib.sha256(("catalogs\n" + "\n".join(digests)).encode()).hexdigest()
+
+    def parse(self) -> list[Card]:
+        """Parse and check every catalog (errors name the file), then merge them (`merge_cards`)."""
+        return merge_cards(parse_catalog(data, str(path)) for path, data in zip(self.paths, self.datas))
+
+
+def read_catalog_files(explicit: CatalogSpec = None) -> CatalogFiles:
+    """Read the catalogs named by `--cards` / `$ZXDECK_CARDS` / the built-in one (`catalog_paths`)."""
+    paths = tuple(catalog_paths(explicit))
+    return CatalogFiles(paths, tuple(read_catalog_bytes(p) for p in paths))
+
+
+def load_catalog(path: CatalogSpec = None) -> Catalog:
+    """Load and check a catalog file, or several merged (default: `--cards` / `$ZXDECK_CARDS` /
+    the built-in one)."""
+    files = read_catalog_files(path)
+    return Catalog(files.parse(), path=files.path, digest=files.digest)
 
 
 def catalog_from_cards(cards: Iterable[Card]) -> Catalog:
@@ -363,7 +424,10 @@ __all__ = [
     "builtin_data_dir",
     "catalog_from_cards",
     "catalog_path",
+    "catalog_paths",
     "load_catalog",
+    "merge_cards",
+    "read_catalog_files",
     "parse_catalog",
     "fold",
 ]

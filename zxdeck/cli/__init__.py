@@ -1,6 +1,7 @@
 """The `zxdeck` command line: click only. Each command is a thin layer over a library function.
 
-Global options: `--cards PATH` (also `$ZXDECK_CARDS`) selects another catalog,
+Global options: `--cards PATH` (also `$ZXDECK_CARDS`) selects another catalog (given more
+than once, later catalogs add to or override earlier ones; `builtin` is the built-in one),
 `--debug` shows tracebacks, `--version`. Errors are one clear line on stderr
 and a documented exit status (0 ok, 1 invalid deck, 2 could not run).
 """
@@ -23,7 +24,7 @@ from zxdeck.errors import EXIT_USAGE, ZxError
 class AppContext:
     """What every command gets from the global options."""
 
-    cards: str | None = None
+    cards: tuple[str, ...] = ()  # --cards, in order; empty: $ZXDECK_CARDS or the built-in catalog
     debug: bool = False
     _catalog: Catalog | None = field(default=None, repr=False)
 
@@ -82,13 +83,15 @@ MAIN_EPILOG = examples_epilog(
 @click.option(
     "--cards",
     metavar="PATH",
-    envvar="ZXDECK_CARDS",
-    help="Card catalog YAML to use instead of the built-in one (also $ZXDECK_CARDS).",
+    multiple=True,
+    help="Card catalog YAML to use instead of the built-in one (also $ZXDECK_CARDS, several "
+         "separated by ':'). Give it more than once to add catalogs: later ones add cards or "
+         "override cards with the same number; `builtin` names the built-in catalog.",
 )
 @click.option("--debug", is_flag=True, help="Show the full traceback of errors.")
 @click.version_option(__version__, "--version", prog_name="zxdeck")
 @click.pass_context
-def cli(ctx: click.Context, cards: str | None, debug: bool) -> None:
+def cli(ctx: click.Context, cards: tuple[str, ...], debug: bool) -> None:
     """zxdeck: card search, deck validation and the full Z/X game at the terminal."""
     ctx.obj = AppContext(cards=cards, debug=debug)
     if ctx.invoked_subcommand is None:  # `zxdeck` alone: the help, and success

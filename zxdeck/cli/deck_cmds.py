@@ -1,4 +1,8 @@
-"""Deck commands: `validate`, `stats`, `regulations`, `deck export` (thin layers over zxdeck.deck).
+"""Deck commands: `validate`, `stats`, `regulations`, `deck export|code|diff`, `draw` (thin layers
+over zxdeck.deck and zxdeck.engine.opening).
+
+Every DECK argument is a deck file, `-` (standard input) or a deck code (`zxd1_...`, see
+zxdeck.deck.code and docs/DECKS.md).
 
 Library imports stay inside the commands so that `zxdeck --help` and the other
 commands start fast.
@@ -181,14 +185,16 @@ def regulations_cmd(fmt: str) -> None:
 
 
 @click.group("deck", invoke_without_command=True,
-             short_help="Deck files: export (validate and stats too).",
+             short_help="Deck files and codes: export, code, diff.",
              epilog=examples_epilog([
                  "zxdeck deck export examples/decks/red.txt --format yaml",
+                 "zxdeck deck code examples/decks/red.txt",
+                 "zxdeck deck diff examples/decks/red.txt my_red.txt",
                  "zxdeck deck validate examples/decks/red.txt   # same as zxdeck validate",
              ]))
 @click.pass_context
 def deck_group(ctx: click.Context) -> None:
-    """Deck files: export (and `validate` / `stats` as sub-commands too)."""
+    """Deck files and codes: export, code, diff (and `validate` / `stats` as sub-commands too)."""
     if ctx.invoked_subcommand is None:
         click.echo(ctx.get_help())
 
@@ -222,10 +228,90 @@ def export_cmd(app: AppContext, deck: str, fmt: str, output: str | None, deck_fo
         click.echo(text, nl=False)
 
 
+@deck_group.command("code")
+@click.argument("deck", metavar="DECK")
+@deck_format_option
+@pass_app
+@_user_errors
+def code_cmd(app: AppContext, deck: str, deck_format: str) -> None:
+    """Print DECK as a one-line deck code (zxd1_...), usable wherever a deck file is.
+
+    The code holds card numbers and counts (versioned, with a checksum, URL-safe);
+    the same cards always give the same code. Exit 1 when a line of DECK was not
+    understood.
+    """
+    from zxdeck.deck.code import encode_deck
+    from zxdeck.deck.parse import read_deck
+
+    click.echo(encode_deck(read_deck(deck, app.card_source(), deck_format)))
+
+
+@deck_group.command("diff")
+@click.argument("deck_a", metavar="A")
+@click.argument("deck_b", metavar="B")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@deck_format_option
+@pass_app
+@_user_errors
+def diff_cmd(app: AppContext, deck_a: str, deck_b: str, fmt: str, deck_format: str) -> None:
+    """Cards added, removed and changed from deck A to deck B, per section.
+
+    Exit status: 0 the decks hold the same cards, 1 they differ, 2 could not run.
+    """
+    import json
+
+    from zxdeck.deck.diff import diff_decks, render_diff
+    from zxdeck.deck.parse import read_deck
+
+    catalog = app.card_source()
+    diff = diff_decks(read_deck(deck_a, catalog, deck_format), read_deck(deck_b, catalog, deck_format))
+    click.echo(json.dumps(diff.to_dict(), ensure_ascii=False, indent=2) if fmt == "json"
+               else render_diff(diff))
+    if not diff.same:
+        sys.exit(1)
+
+
+@click.command("draw")
+@click.argument("deck", metavar="DECK")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the first opening.")
+@click.option("-n", "count", type=click.IntRange(1, 10_000), default=1, show_default=True,
+              help="Number of openings (seeds SEED, SEED+1, ...).")
+@click.option("--mulligan", is_flag=True, help="Take the mulligan (S-7) and show the new hand.")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@deck_format_option
+@pass_app
+@_user_errors
+def draw_cmd(app: AppContext, deck: str, seed: int, count: int, mulligan: bool, fmt: str,
+             deck_format: str) -> None:
+    """Sample opening hands of DECK with life cards and resources, as the game deals them.
+
+    The game's own setup deals them (S-2 Start Card, S-3 Gate Card, S-4 shuffle,
+    S-6 four cards, S-8 four life cards, S-9 two resources): the same seed gives
+    the same opening as `zxdeck play --seed` gives player 1 going first.
+    """
+    import json
+
+    from zxdeck.deck.parse import read_deck
+    from zxdeck.engine.decks import spec_from_deck
+    from zxdeck.engine.opening import deal_openings, render_openings
+
+    parsed = read_deck(deck, app.card_source(), deck_format)
+    spec = spec_from_deck(parsed)
+    if not spec.main:
+        raise ZxError(f"{parsed.source}: no main deck card to draw from")
+    openings = deal_openings(spec, seed, count, mulligan)
+    if fmt == "json":
+        click.echo(json.dumps({"deck": parsed.source, "openings": [o.to_dict() for o in openings]},
+                              ensure_ascii=False, indent=2))
+    else:
+        click.echo(render_openings(openings, parsed.source))
+
+
 deck_group.add_command(validate_cmd)
 deck_group.add_command(stats_cmd)
 
+
 def register(group: click.Group) -> None:
     """Add this module's commands to `group`."""
-    for command in (validate_cmd, stats_cmd, regulations_cmd, deck_group):
+    for command in (validate_cmd, stats_cmd, regulations_cmd, deck_group, draw_cmd):
         group.add_command(command)

@@ -18,13 +18,14 @@ from zxdeck.errors import EXIT_INVALID, ZxError
 FORMATS = ("text", "json", "yaml")
 
 
-def _check(deck: Deck) -> None:
+def check_readable(deck: Deck, what: str = "cannot export") -> None:
+    """Raise ZxError (exit 1) naming the first line of the deck that was not understood."""
     unread = [p for p in deck.problems if p.severity == "error"]
     if unread:
         first = unread[0]
         where = f"line {first.line}: " if first.line else ""
         more = f" (and {len(unread) - 1} more)" if len(unread) > 1 else ""
-        raise ZxError(f"{deck.source}: cannot export, {where}{first.message}{more}", EXIT_INVALID)
+        raise ZxError(f"{deck.source}: {what}, {where}{first.message}{more}", EXIT_INVALID)
 
 
 def _sorted(deck: Deck, section: str) -> list[tuple[Card, int]]:
@@ -33,7 +34,7 @@ def _sorted(deck: Deck, section: str) -> list[tuple[Card, int]]:
 
 def canonical(deck: Deck) -> dict[str, Any]:
     """The deck as a mapping (the json / yaml export)."""
-    _check(deck)
+    check_readable(deck)
     players = [e.card for e in deck.players if e.card is not None]
     out: dict[str, Any] = {}
     if len(players) == 1:
@@ -46,7 +47,7 @@ def canonical(deck: Deck) -> dict[str, Any]:
 
 
 def export_text(deck: Deck) -> str:
-    _check(deck)
+    check_readable(deck)
     lines = [f"# {deck.source}, exported by zxdeck"]
     for e in deck.players:
         if e.card is not None:
