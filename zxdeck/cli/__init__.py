@@ -100,9 +100,17 @@ def cli(ctx: click.Context, cards: tuple[str, ...], debug: bool) -> None:
 
 
 def _register() -> None:
-    from zxdeck.cli import deck_cmds, play_cmds, replay_cmds, rules_cmds, search_cmds, sim_cmds
+    from zxdeck.cli import (
+        catalog_cmds,
+        deck_cmds,
+        play_cmds,
+        replay_cmds,
+        rules_cmds,
+        search_cmds,
+        sim_cmds,
+    )
 
-    for module in (search_cmds, deck_cmds, play_cmds, replay_cmds, sim_cmds, rules_cmds):
+    for module in (search_cmds, deck_cmds, play_cmds, replay_cmds, sim_cmds, rules_cmds, catalog_cmds):
         module.register(cli)
 
 

@@ -1,0 +1,124 @@
+"""`zxdeck catalog import|template|check`: bringing a real card list (thin layers over
+zxdeck.catalog.importer and zxdeck.catalog.loader)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from zxdeck.cli.deck_cmds import _user_errors
+from zxdeck.errors import EXIT_USAGE, ZxError
+
+MAP_HELP = ("COLUMN=FIELD: read this column as this catalog field (see `zxdeck catalog template`); "
+            "FIELD `extra` keeps it as an extra key, `ignore` drops it. May be repeated.")
+format_option = click.option("--format", "fmt", type=click.Choice(["auto", "csv", "tsv", "json"]),
+                             default="auto", show_default=True,
+                             help="Format of the card list; auto chooses by extension (.csv, .tsv, .json).")
+map_option = click.option("--map", "maps", multiple=True, metavar="COLUMN=FIELD", help=MAP_HELP)
+
+
+def _write(text: str, output: str | None, force: bool) -> None:
+    if not output or output == "-":
+        click.echo(text, nl=False)
+        return
+    path = Path(output)
+    if path.exists() and not force:
+        raise ZxError(f"{output}: already exists (use --force to replace it)", EXIT_USAGE)
+    try:
+        path.write_text(text, encoding="utf-8", newline="\n")
+    except OSError as exc:
+        raise ZxError(f"{output}: cannot write: {exc.strerror or exc}", EXIT_USAGE) from None
+
+
+def _summary(cards: list) -> str:
+    from collections import Counter
+
+    types = Counter(c.type for c in cards)
+    blank = sum(c.abilities is None for c in cards)
+    by_type = ", ".join(f"{t} {n}" for t, n in sorted(types.items()))
+    return (f"{len(cards)} card{'s' * (len(cards) != 1)}" + (f" ({by_type})" if by_type else "")
+            + (f"; {blank} without machine-readable abilities" if blank else ""))
+
+
+@click.group("catalog")
+def catalog_group() -> None:
+    """Bring your own card list: import a CSV / TSV / JSON list, get a template, check a list."""
+
+
+@catalog_group.command("import")
+@click.argument("source", metavar="FILE")
+@click.option("--output", "-o", metavar="FILE.yaml", default=None,
+              help="Write the catalog here (default: standard output).")
+@map_option
+@format_option
+@click.option("--force", is_flag=True, help="Replace the output file when it exists.")
+@_user_errors
+def import_cmd(source: str, output: str | None, maps: tuple[str, ...], fmt: str, force: bool) -> None:
+    """Turn a card list (CSV, TSV or JSON, e.g. a spreadsheet export) into a catalog YAML for --cards.
+
+    Columns are matched to catalog fields by name, in English or Japanese (カード番号,
+    カード名, 種類, 色, コスト, パワー, 種族, IG, ...); --map names the others. Every
+    problem is listed, one a line with its line number, and nothing is written
+    (exit 1); exit 2 when the file cannot be read.
+    """
+    from zxdeck.catalog.importer import catalog_yaml, import_file, parse_map
+
+    result = import_file(source, fmt, parse_map(maps))
+    for warning in result.warnings:
+        click.echo(f"zxdeck: warning: {warning}", err=True)
+    note = f"imported from {Path(source).name}: {_summary(result.cards)}"
+    _write(catalog_yaml(result, note), output, force)
+    if output and output != "-":
+        click.echo(f"{output}: {_summary(result.cards)}", err=True)
+
+
+@catalog_group.command("template")
+@click.option("--output", "-o", metavar="FILE.csv", default=None,
+              help="Write the template here (default: standard output).")
+@click.option("--force", is_flag=True, help="Replace the output file when it exists.")
+@_user_errors
+def template_cmd(output: str | None, force: bool) -> None:
+    """Write a CSV template for a card list, every column documented in `#` rows."""
+    from zxdeck.catalog.importer import template_csv
+
+    _write(template_csv(), output, force)
+
+
+@catalog_group.command("check")
+@click.argument("source", metavar="FILE")
+@map_option
+@click.option("--format", "fmt", type=click.Choice(["auto", "csv", "tsv", "json", "yaml"]), default="auto",
+              show_default=True, help="auto chooses by extension (.csv, .tsv, .json, .yaml/.yml).")
+@_user_errors
+def check_cmd(source: str, maps: tuple[str, ...], fmt: str) -> None:
+    """Check a card list (CSV, TSV, JSON) or a catalog YAML without writing anything.
+
+    Exit status: 0 every card is fine, 1 problems (listed one a line with their
+    line numbers), 2 the file cannot be read.
+    """
+    from zxdeck.catalog.importer import import_file, parse_map
+    from zxdeck.errors import CatalogError
+
+    if fmt == "yaml" or (fmt == "auto" and Path(source).suffix.casefold() in (".yaml", ".yml")):
+        from zxdeck.catalog.loader import load_catalog
+
+        try:
+            cards = load_catalog(source).cards
+        except CatalogError as exc:
+            if "catalog refused" not in exc.message:
+                raise
+            click.echo(f"zxdeck: error: {exc.message}", err=True)
+            sys.exit(1)
+    else:
+        result = import_file(source, fmt, parse_map(maps))
+        for warning in result.warnings:
+            click.echo(f"zxdeck: warning: {warning}", err=True)
+        cards = result.cards
+    click.echo(f"{source}: OK, {_summary(cards)}")
+
+
+def register(group: click.Group) -> None:
+    """Add this module's commands to `group`."""
+    group.add_command(catalog_group)
