@@ -44,10 +44,19 @@ def _user_errors(func: Callable[..., Any]) -> Callable[..., Any]:
     return wrapper
 
 
-def _regulation(name: str | None):  # noqa: ANN202 - Regulation, imported lazily
-    from zxdeck.deck.regulation import load_regulation
+def _regulation(name: str | None, day: Any = None):  # noqa: ANN202 - Regulation, imported lazily
+    """The regulation NAME (default current) as it stands on `day` (a datetime from --date; today
+    when None); with --date alone, the regulation of the default format in force that day."""
+    from zxdeck.deck.regulation import regulation_for
 
-    return load_regulation(name)
+    return regulation_for(name, day.date() if day is not None else None)
+
+
+# The `--date` option of the commands that pick a regulation.
+date_option = click.option(
+    "--date", "day", type=click.DateTime(formats=["%Y-%m-%d"]), default=None, metavar="YYYY-MM-DD",
+    help="Check as of this day: the regulation and banned / restricted list in force then (default: today).",
+)
 
 
 # The `--deck-format` option of every command that reads a deck file.
@@ -77,12 +86,13 @@ VALIDATE_EPILOG = examples_epilog(
 @click.option("--format", "fmt", type=click.Choice(["human", "text", "json"]), default="human",
               show_default=True, help="Report format (text is the same as human).")
 @click.option("--regulation", "-r", metavar="NAME|FILE", default=None, help=REGULATION_HELP)
+@date_option
 @deck_format_option
 @click.option("--color", type=click.Choice(["auto", "always", "never"]), default="auto",
               show_default=True, help="Colors in the human report (auto: terminal only; NO_COLOR disables).")
 @pass_app
 @_user_errors
-def validate_cmd(app: AppContext, decks: tuple[str, ...], fmt: str, regulation: str | None,
+def validate_cmd(app: AppContext, decks: tuple[str, ...], fmt: str, regulation: str | None, day: Any,
                  deck_format: str, color: str) -> None:
     """Check deck files against the deck construction rules (D-1..D-16).
 
@@ -95,7 +105,7 @@ def validate_cmd(app: AppContext, decks: tuple[str, ...], fmt: str, regulation: 
     from zxdeck.deck.report import render_human, render_json, use_color
     from zxdeck.deck.validate import validate
 
-    reg = _regulation(regulation)
+    reg = _regulation(regulation, day)
     catalog = app.card_source()
     single = len(decks) == 1
     results: list = []
@@ -157,31 +167,67 @@ def stats_cmd(app: AppContext, deck: str, fmt: str, card: str | None, deck_forma
         click.echo(render_stats(stats))
 
 
-@click.command("regulations", short_help="List the built-in regulations.",
+@click.command("regulations", short_help="List the regulations, their dates and card lists.",
                epilog=examples_epilog([
                    "zxdeck regulations",
-                   "zxdeck regulations --format json",
+                   "zxdeck regulations --history",
+                   "zxdeck regulations --format json sealed",
                    "zxdeck validate --regulation v2 examples/decks/red.txt",
                ]))
+@click.argument("names", nargs=-1, metavar="[NAME|FILE]...")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@click.option("--history", is_flag=True,
+              help="By format and date, with the dated banned / restricted lists and which is in force.")
+@date_option
 @_user_errors
-def regulations_cmd(fmt: str) -> None:
-    """List the built-in regulations (use one with `validate --regulation NAME`)."""
+def regulations_cmd(names: tuple[str, ...], fmt: str, history: bool, day: Any) -> None:
+    """List the built-in regulations (or the named ones / regulation files).
+
+    Use one with `validate --regulation NAME`; `validate --date YYYY-MM-DD` checks
+    with the regulation and banned / restricted list in force that day.
+    """
+    import datetime as dt
     import json
 
-    from zxdeck.deck.regulation import DEFAULT, list_regulations
+    from zxdeck.deck.regulation import DEFAULT, list_regulations, load_regulation
 
-    regs = list_regulations()
+    on = day.date() if day is not None else dt.date.today()
+    regs = [load_regulation(n).at(on) for n in names] if names else [r.at(on) for r in list_regulations()]
     if fmt == "json":
         click.echo(json.dumps([r.to_dict() for r in regs], ensure_ascii=False, indent=2))
+        return
+    if history:
+        click.echo(_history(regs, on, day is not None))
         return
     for r in regs:
         mark = " (default)" if r.name == DEFAULT else ""
         click.echo(f"{r.name}{mark}: {r.title}")
-        click.echo(f"    date {r.date or 'unknown'}; main {r.main_size}, ignition {r.ignition}, "
+        click.echo(f"    date {r.date or 'unknown'}; main {r.main_size}, ignition {r.ignition_text()}, "
                    f"dunamis 0-{r.dunamis_max} ({', '.join(sorted(r.dunamis_types))}), "
-                   f"restricted cards {len(r.card_limits)}")
+                   f"restricted cards {r.limited_cards}")
         click.echo(f"    source: {r.source}")
+
+
+def _history(regs: list, on: Any, dated: bool) -> str:
+    """`regulations --history`: each format, its regulations by date, their lists by date."""
+    from zxdeck.deck.regulation import DEFAULT, in_force
+
+    when = f"in force on {on.isoformat()}" if dated else "in force"
+    lines: list[str] = []
+    for fmt in dict.fromkeys(r.format for r in regs):
+        lines.append(fmt)
+        current = in_force(regs, fmt, on)
+        for r in sorted((r for r in regs if r.format == fmt), key=lambda r: r.date or ""):
+            mark = " (default)" if r.name == DEFAULT else ""
+            force = f"  [{when}]" if r is current else ""
+            lines.append(f"  {r.date or 'date unknown':<12}  {r.name}{mark}: {r.title}{force}")
+            for cl in r.lists:
+                force = f"  [{when}]" if r.active_list is cl else ""
+                banned = ", ".join(cl.banned) or "none"
+                restricted = ", ".join(f"{k} {v}" for k, v in cl.restricted.items()) or "none"
+                lines.append(f"      list {cl.date}{f' {cl.title}' if cl.title else ''}: banned {banned}; "
+                             f"restricted {restricted}{force}")
+    return "\n".join(lines)
 
 
 @click.group("deck", invoke_without_command=True,

@@ -19,13 +19,14 @@ from zxdeck.errors import ZxError
 
 
 def load_deck_spec(app: AppContext, path: str, allow_illegal: bool, label: str,
-                   allow_unscripted: bool = False) -> Any:
+                   allow_unscripted: bool = False, regulation: str | None = None) -> Any:
     """Read and validate a deck file or code; an illegal deck is refused with the validator's report
     (exit 1), and so is a deck with cards the engine cannot run (no machine-readable abilities)."""
     from zxdeck.engine.decks import IllegalDeckError, load_game_deck
 
     try:
-        return load_game_deck(path, app.card_source(), allow_illegal, label, allow_unscripted)[0]
+        return load_game_deck(path, app.card_source(), allow_illegal, label, allow_unscripted,
+                              regulation)[0]
     except IllegalDeckError as exc:
         click.echo(exc.report, err=True)
         raise
@@ -117,6 +118,8 @@ class PlayCommand(click.Command):
 @click.option("--turn-limit", type=click.IntRange(1), default=100, show_default=True,
               help="A longer game ends as a draw (W-3).")
 @click.option("--allow-illegal", is_flag=True, help="Play decks that break construction rules.")
+@click.option("--regulation", "-r", metavar="NAME|FILE", default=None,
+              help="Regulation the decks are checked with (default: current; e.g. sealed).")
 @click.option("--allow-unscripted", is_flag=True,
               help="Play cards without machine-readable abilities (imported cards) as blank cards.")
 @click.option("--save", "save_path", metavar="FILE.json", help="Save the game as seed + actions (replay).")
@@ -131,8 +134,8 @@ class PlayCommand(click.Command):
               help="Simulations per decision of the mcts agent (default 200).")
 @pass_app
 def play_cmd(app: AppContext, auto: bool, seed: int, p1: str | None, p2: str | None, ai1: str,
-             ai2: str, log_path: str | None, turn_limit: int, allow_illegal: bool, allow_unscripted: bool,
-             save_path: str | None, quiet: bool, replay_path: str | None,
+             ai2: str, log_path: str | None, turn_limit: int, allow_illegal: bool, regulation: str | None,
+             allow_unscripted: bool, save_path: str | None, quiet: bool, replay_path: str | None,
              resume_path: str | None, first: str | None, budget: int | None) -> None:
     """Play a game of Z/X: computer vs computer with --auto, else you (player 1) vs --ai2."""
     from zxdeck.agents import make_agent
@@ -148,8 +151,8 @@ def play_cmd(app: AppContext, auto: bool, seed: int, p1: str | None, p2: str | N
             raise ZxError("give both decks: --p1 DECK --p2 DECK (or --replay FILE.json)")
         for name in (ai1, ai2):
             make_agent(name)  # unknown agent: exit 2 before reading decks
-        spec1 = load_deck_spec(app, p1, allow_illegal, "p1", allow_unscripted)
-        spec2 = load_deck_spec(app, p2, allow_illegal, "p2", allow_unscripted)
+        spec1 = load_deck_spec(app, p1, allow_illegal, "p1", allow_unscripted, regulation)
+        spec2 = load_deck_spec(app, p2, allow_illegal, "p2", allow_unscripted, regulation)
         if not auto:
             sys.exit(run_interactive(app, spec1, spec2, ai2, seed, turn_limit, log_path, budget,
                                      save_path))

@@ -1,12 +1,22 @@
 """Regulations are data: one YAML file per regulation under `data/regulations/`.
 
-`load_regulation("current")` (the default, ZX_RULES D-1..D-15) or
-`load_regulation("v2")` (the ver. 2.0 rule book, D-16), or a path to any YAML
-file of the same shape. `list_regulations()` lists the built-in ones.
+`load_regulation("current")` (the default, ZX_RULES D-1..D-15),
+`load_regulation("v2")` (the ver. 2.0 rule book, D-16), `load_regulation("sealed")`
+(a 40-card main deck and a dunamis of at most 8), or a path to any YAML file of
+the same shape. `list_regulations()` lists the built-in ones.
+
+Dates: a regulation has the date it takes effect (`date`) and belongs to a
+`format` (`constructed`, `sealed`); within a format the regulation in force on a
+day is the newest one dated on or before it (`regulation_for`). A regulation may
+carry dated banned / restricted lists (`lists`), each complete as of its date:
+`Regulation.at(day)` applies the newest list dated on or before the day, and
+errors name that list and its date.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import datetime as dt
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -16,10 +26,34 @@ from zxdeck.catalog.model import TYPES
 from zxdeck.errors import ZxError
 
 DEFAULT = "current"
+DEFAULT_FORMAT = "constructed"
 
 
 class RegulationError(ZxError):
     """A regulation could not be found or its file is malformed (exit 2)."""
+
+
+@dataclass(frozen=True)
+class CardList:
+    """A dated banned / restricted list: card number or name -> most copies allowed (0: banned)."""
+
+    date: str  # YYYY-MM-DD, the day it takes effect
+    title: str = ""
+    banned: tuple[str, ...] = ()
+    restricted: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def limits(self) -> dict[str, int]:
+        return {**{card: 0 for card in self.banned}, **self.restricted}
+
+    @property
+    def label(self) -> str:
+        """How errors name the list: its date and title."""
+        return f"the list of {self.date}" + (f" ({self.title})" if self.title else "")
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"date": self.date, "title": self.title, "banned": list(self.banned),
+                "restricted": dict(self.restricted)}
 
 
 @dataclass(frozen=True)
@@ -33,7 +67,8 @@ class Regulation:
     main_size: int = 50
     main_types: frozenset[str] = frozenset({"zx", "event"})
     copy_limit: int = 4
-    ignition: int | None = 20
+    ignition: int | None = 20  # exactly this many (D-4)
+    ignition_max: int | None = None  # at most this many (when `ignition` is None)
     life_recovery_max: int | None = 4
     void_bringer_max: int | None = 4
     recommend_start_card: bool = True
@@ -48,12 +83,42 @@ class Regulation:
     card_limits: dict[str, int] = field(default_factory=dict)
     rule_ids: dict[str, str] = field(default_factory=dict)  # error code -> rule id to cite instead
     path: str | None = None
+    format: str = DEFAULT_FORMAT
+    lists: tuple[CardList, ...] = ()  # dated banned / restricted lists, oldest first
+    on: str | None = None  # the day it was picked for (`at`), YYYY-MM-DD
+    active_list: CardList | None = None  # the list in force on that day
+
+    def at(self, day: dt.date) -> Regulation:
+        """This regulation as it stands on `day`: with the newest list dated on or before it."""
+        iso = day.isoformat()
+        in_force = [cl for cl in self.lists if cl.date <= iso]
+        return dataclasses.replace(self, on=iso, active_list=in_force[-1] if in_force else None)
+
+    def limit_sources(self) -> list[tuple[dict[str, int], str]]:
+        """(card limits, how errors name where they come from): the regulation's own
+        `card_limits`, then the list in force."""
+        sources = [(dict(self.card_limits), f"in regulation {self.name}")] if self.card_limits else []
+        if self.active_list is not None:
+            sources.append((self.active_list.limits, f"by {self.active_list.label} of regulation {self.name}"))
+        return sources
+
+    @property
+    def limited_cards(self) -> int:
+        """How many card numbers or names are banned or restricted now."""
+        return len({k for limits, _ in self.limit_sources() for k in limits})
+
+    def ignition_text(self) -> str:
+        if self.ignition is not None:
+            return str(self.ignition)
+        return f"at most {self.ignition_max}" if self.ignition_max is not None else "any"
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "name": self.name, "title": self.title, "date": self.date, "source": self.source,
+            "format": self.format,
             "main": {"size": self.main_size, "types": sorted(self.main_types),
                      "copy_limit": self.copy_limit, "ignition": self.ignition,
+                     "ignition_max": self.ignition_max,
                      "life_recovery_max": self.life_recovery_max,
                      "void_bringer_max": self.void_bringer_max,
                      "recommend_start_card": self.recommend_start_card},
@@ -66,6 +131,9 @@ class Regulation:
             "card_limits": dict(self.card_limits),
             "rule_ids": dict(self.rule_ids),
             "path": self.path,
+            "lists": [cl.to_dict() for cl in self.lists],
+            "on": self.on,
+            "list_in_force": self.active_list.to_dict() if self.active_list else None,
         }
 
 
@@ -81,6 +149,37 @@ def list_regulations() -> list[Regulation]:
     folder = regulations_dir()
     found = [load_regulation(p) for p in sorted(folder.glob("*.yaml"))] if folder.is_dir() else []
     return sorted(found, key=lambda r: (r.name != DEFAULT, r.name))
+
+
+def in_force(regulations: list[Regulation], fmt: str, day: dt.date) -> Regulation | None:
+    """The regulation of format `fmt` in force on `day`: the newest dated on or before it
+    (undated ones are never picked by date)."""
+    dated = [r for r in regulations if r.format == fmt and r.date and r.date <= day.isoformat()]
+    return max(dated, key=lambda r: r.date or "") if dated else None
+
+
+def regulation_for(name: str | os.PathLike[str] | None = None, day: dt.date | None = None) -> Regulation:
+    """The regulation to check decks with, as it stands on `day` (today when None).
+
+    With a name (or file), that regulation, refused when it takes effect after `day`. Without
+    one, the default regulation, or with a `day`, the regulation of the default's format in
+    force that day (`--date`). Raises RegulationError naming what is wrong (exit 2).
+    """
+    if name is None and day is not None:
+        regulations = list_regulations()
+        reg = in_force(regulations, DEFAULT_FORMAT, day)
+        if reg is None:
+            dated = sorted((r for r in regulations if r.format == DEFAULT_FORMAT and r.date),
+                           key=lambda r: r.date or "")
+            earliest = f" (the earliest is {dated[0].name}, from {dated[0].date})" if dated else ""
+            raise RegulationError(f"no {DEFAULT_FORMAT} regulation in force on {day.isoformat()}{earliest}; "
+                                  "choose one with --regulation")
+    else:
+        reg = load_regulation(name)
+        if day is not None and reg.date and reg.date > day.isoformat():
+            raise RegulationError(f"regulation {reg.name} takes effect on {reg.date}, after "
+                                  f"{day.isoformat()} (see `zxdeck regulations --history`)")
+    return reg.at(day or dt.date.today())
 
 
 def load_regulation(name_or_path: str | os.PathLike[str] | None = None) -> Regulation:
@@ -142,11 +241,17 @@ def parse_regulation(data: bytes | str, source: str = "<regulation>") -> Regulat
     rule_ids = doc.get("rule_ids") or {}
     if not isinstance(rule_ids, dict):
         raise RegulationError(f"{source}: rule_ids maps an error code to a rule id")
+    fmt = doc.get("format", DEFAULT_FORMAT)
+    if not isinstance(fmt, str) or not fmt:
+        raise RegulationError(f"{source}: format must be a name such as constructed or sealed")
     try:
         return Regulation(
             name=doc["name"],
             title=str(doc.get("title") or ""),
-            date=None if doc.get("date") is None else str(doc["date"]),
+            date=None if doc.get("date") is None else _date(doc["date"], "date"),
+            format=fmt,
+            lists=_lists(doc.get("lists")),
+            ignition_max=num("main", "ignition_max", None),
             source=str(doc.get("source") or ""),
             main_size=num("main", "size", 50, optional=False),  # type: ignore[arg-type]
             main_types=types("main", frozenset({"zx", "event"})),
@@ -171,6 +276,53 @@ def parse_regulation(data: bytes | str, source: str = "<regulation>") -> Regulat
         if exc.message.startswith(source):
             raise
         raise RegulationError(f"{source}: {exc.message}") from None
+
+
+def _date(value: Any, what: str) -> str:
+    """A YAML date (or `YYYY-MM-DD` text) as `YYYY-MM-DD`."""
+    if isinstance(value, dt.datetime):
+        value = value.date()
+    if isinstance(value, dt.date):
+        return value.isoformat()
+    try:
+        return dt.date.fromisoformat(str(value)).isoformat()
+    except ValueError:
+        raise RegulationError(f"{what} must be a date YYYY-MM-DD, got {str(value)[:30]!r}") from None
+
+
+def _lists(value: Any) -> tuple[CardList, ...]:
+    """The dated banned / restricted lists, checked and sorted by date."""
+    if value is None:
+        return ()
+    if not isinstance(value, list):
+        raise RegulationError("lists is a list of {date, title, banned, restricted}")
+    out: list[CardList] = []
+    for i, item in enumerate(value):
+        where = f"lists[{i}]"
+        if not isinstance(item, dict) or "date" not in item:
+            raise RegulationError(f"{where} must be a mapping with a date")
+        unknown = set(item) - {"date", "title", "banned", "restricted"}
+        if unknown:
+            raise RegulationError(f"{where}: unknown key {sorted(map(str, unknown))[0]!r} "
+                                  "(date, title, banned, restricted)")
+        banned = item.get("banned") or []
+        if not isinstance(banned, list) or not all(isinstance(c, str | int) and str(c).strip() for c in banned):
+            raise RegulationError(f"{where}.banned is a list of card numbers or names")
+        restricted = item.get("restricted") or {}
+        if not isinstance(restricted, dict) or not all(
+            isinstance(v, int) and not isinstance(v, bool) and v >= 1 for v in restricted.values()
+        ):
+            raise RegulationError(f"{where}.restricted maps a card number or name to a count >= 1")
+        title = item.get("title") or ""
+        if not isinstance(title, str | int):
+            raise RegulationError(f"{where}.title must be text")
+        out.append(CardList(_date(item["date"], f"{where}.date"), str(title),
+                            tuple(str(c) for c in banned), {str(k): v for k, v in restricted.items()}))
+    out.sort(key=lambda cl: cl.date)
+    for a, b in zip(out, out[1:]):
+        if a.date == b.date:
+            raise RegulationError(f"two lists take effect on {a.date}")
+    return tuple(out)
 
 
 def _player_max(doc: dict[str, Any], source: str) -> int:

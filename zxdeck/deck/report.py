@@ -56,7 +56,9 @@ def _summary(result: ValidationResult) -> str:
     c, r = result.counts, result.regulation
     parts = [
         f"main {c['main']}/{r.main_size}",
-        f"ignition {c['ignition']}/{r.ignition}" if r.ignition is not None else f"ignition {c['ignition']}",
+        f"ignition {c['ignition']}/{r.ignition}" if r.ignition is not None
+        else f"ignition {c['ignition']} (max {r.ignition_max})" if r.ignition_max is not None
+        else f"ignition {c['ignition']}",
         f"Life Recovery {c['life_recovery']}"
         + (f" (max {r.life_recovery_max})" if r.life_recovery_max is not None else ""),
         f"Void Bringer {c['void_bringer']}"
@@ -78,7 +80,9 @@ def render_human(result: ValidationResult, color: bool = False) -> str:
     else:
         verdict = style("INVALID", fg="red", bold=True)
     tally = f"{n_err} error{'s' * (n_err != 1)}, {n_warn} warning{'s' * (n_warn != 1)}"
-    lines = [f"{result.deck.source}: {verdict} ({tally}; regulation {result.regulation.name})"]
+    reg = result.regulation
+    listed = f", list of {reg.active_list.date}" if reg.active_list is not None else ""
+    lines = [f"{result.deck.source}: {verdict} ({tally}; regulation {reg.name}{listed})"]
     if result.errors:
         lines.append(style("Errors:", fg="red", bold=True))
         for p in result.errors:

@@ -7,6 +7,7 @@ was found against what is allowed, and a hint) and the deck's counts.
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -59,8 +60,9 @@ class ValidationResult:
         return 0 if self.valid else 1
 
     def to_dict(self) -> dict[str, Any]:
-        """The JSON object of INTERFACES.md section 3 (plus `regulation`)."""
-        return {
+        """The JSON object of INTERFACES.md section 3 (plus `regulation`, and `regulation_list`
+        when a dated banned / restricted list is in force)."""
+        out = {
             "deck": self.deck.source,
             "valid": self.valid,
             "regulation": self.regulation.name,
@@ -68,6 +70,10 @@ class ValidationResult:
             "errors": [p.to_dict() for p in self.errors],
             "warnings": [p.to_dict() for p in self.warnings],
         }
+        if self.regulation.active_list is not None:
+            out["regulation_list"] = {"date": self.regulation.active_list.date,
+                                      "title": self.regulation.active_list.title}
+        return out
 
 
 def _plural(n: int, word: str) -> str:
@@ -88,7 +94,9 @@ def _types_text(types: Iterable[str]) -> str:
 class _Checker:
     def __init__(self, deck: Deck, regulation: Regulation) -> None:
         self.deck = deck
-        self.reg = regulation
+        # a regulation not yet dated stands as it is today (its banned / restricted list in force)
+        self.reg = regulation if regulation.on else regulation.at(dt.date.today())
+        regulation = self.reg
         self.result = ValidationResult(deck, regulation)
 
     def add(self, code: str, message: str, *, severity: str = ERROR, line: int | None = None,
@@ -174,6 +182,11 @@ class _Checker:
                          allowed=f"at most {limit}", lines=self.lines_where(main, key),
                          line=(self.lines_where(main, key) or [None])[0],
                          hint=f"remove {_plural(k - limit, label + ' card')}")
+        if reg.ignition is None and reg.ignition_max is not None and counts["ignition"] > reg.ignition_max:
+            k = counts["ignition"]  # a regulation with at most N ignition cards (sealed)
+            self.add("ignition-count", f"ignition cards: {k} of at most {reg.ignition_max}",
+                     found=k, allowed=f"at most {reg.ignition_max}",
+                     hint=f"swap {_plural(k - reg.ignition_max, 'ignition card')} for cards without the icon")
         if reg.recommend_start_card and not counts["start_card"] and self.deck.cards(MAIN):  # D-7
             self.add("no-start-card", "no Z/X with Start Card in the main deck (recommended, not required)",
                      severity=WARNING, found=0, allowed="at least 1 recommended",
@@ -184,17 +197,19 @@ class _Checker:
         return [e.line for e in entries if e.card is not None and getattr(e.card, attr) and e.line]
 
     def limit_for(self, cards: list[Card], base: int) -> tuple[int, str]:
-        """The copy limit of a name: the regulation's own limit for the card when it has one."""
-        limits = self.reg.card_limits
-        if not limits:
-            return base, ""
+        """The copy limit of a name: the lowest the regulation sets for the card (its own
+        `card_limits`, or the dated banned / restricted list in force), and where it comes from."""
         keys = {name_key(cards[0].name)} | {c.id for c in cards}
-        special = [v for k, v in limits.items() if k in keys or name_key(k) in keys]
-        if not special:
+        best: tuple[int, str] | None = None
+        for limits, source in self.reg.limit_sources():
+            special = [v for k, v in limits.items() if k in keys or name_key(k) in keys]
+            if special and (best is None or min(special) < best[0]):
+                best = (min(special), source)
+        if best is None:
             return base, ""
-        limit = min(special)
+        limit, source = best
         why = "banned" if limit == 0 else "restricted"
-        return min(limit, base), f" ({why} in regulation {self.reg.name})"
+        return min(limit, base), f" ({why} {source})"
 
     def check_copies(self, entries: list[DeckEntry], base: int, code: str, where: str) -> None:
         """D-3 / D-11: copies counted by name (NFKC), different card numbers together."""
@@ -288,7 +303,8 @@ class _Checker:
 
 
 def validate(deck: Deck, regulation: Regulation | str | None = None) -> ValidationResult:
-    """Check `deck` against every rule of `regulation` (default `current`); nothing stops early."""
+    """Check `deck` against every rule of `regulation` (default `current`) as it stands today
+    (`Regulation.at` for another day); nothing stops early."""
     if not isinstance(regulation, Regulation):
         regulation = load_regulation(regulation)
     return _Checker(deck, regulation).run()
