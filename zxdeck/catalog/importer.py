@@ -501,14 +501,14 @@ def catalog_yaml(result: ImportResult, note: str = "") -> str:
     head = f"# {note}\n" if note else ""
     head += ("# Made by `zxdeck catalog import`. Cards without `abilities` are read by validate and\n"
              "# search; `zxdeck play` refuses them unless --allow-unscripted (docs/CATALOG.md).\n")
-    class Dumper(yaml.SafeDumper):
+    class Dumper(getattr(yaml, "CSafeDumper", yaml.SafeDumper)):  # libyaml's emitter when present
         """Cards as block mappings, lists of words on one line, multi-line text as `|` blocks."""
 
-    def flow_list(dumper: yaml.SafeDumper, data: list) -> yaml.Node:
+    def flow_list(dumper: Any, data: list) -> yaml.Node:
         flat = all(isinstance(v, str | int | float | bool) or v is None for v in data)
         return dumper.represent_sequence("tag:yaml.org,2002:seq", data, flow_style=flat)
 
-    def text_block(dumper: yaml.SafeDumper, data: str) -> yaml.Node:
+    def text_block(dumper: Any, data: str) -> yaml.Node:
         return dumper.represent_scalar("tag:yaml.org,2002:str", data, style="|" if "\n" in data else None)
 
     Dumper.add_representer(list, flow_list)

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import click
 
+from zxdeck.cli import examples_epilog
 from zxdeck.cli.deck_cmds import _user_errors
 from zxdeck.errors import EXIT_USAGE, ZxError
 
@@ -42,12 +43,28 @@ def _summary(cards: list) -> str:
             + (f"; {blank} without machine-readable abilities" if blank else ""))
 
 
-@click.group("catalog")
-def catalog_group() -> None:
+@click.group("catalog", invoke_without_command=True,
+             short_help="Bring your own card list: import, template, check.",
+             epilog=examples_epilog([
+                 "zxdeck catalog import cards.csv -o cards.yaml",
+                 "zxdeck --cards builtin --cards cards.yaml validate my_deck.txt",
+                 "zxdeck catalog template -o cards.csv",
+                 "zxdeck catalog check cards.csv",
+             ], "docs/CATALOG.md describes the columns and values."))
+@click.pass_context
+def catalog_group(ctx: click.Context) -> None:
     """Bring your own card list: import a CSV / TSV / JSON list, get a template, check a list."""
+    if ctx.invoked_subcommand is None:
+        click.echo(ctx.get_help())
 
 
-@catalog_group.command("import")
+@catalog_group.command("import", short_help="Turn a CSV / TSV / JSON card list into a catalog.",
+                        epilog=examples_epilog([
+                            "zxdeck catalog import cards.csv -o cards.yaml",
+                            "zxdeck catalog import list.tsv --map 'No=id' --map 'Memo=ignore' \\",
+                            "    -o cards.yaml",
+                            "zxdeck catalog import dump.json -o cards.yaml --force",
+                        ]))
 @click.argument("source", metavar="FILE")
 @click.option("--output", "-o", metavar="FILE.yaml", default=None,
               help="Write the catalog here (default: standard output).")
@@ -74,7 +91,8 @@ def import_cmd(source: str, output: str | None, maps: tuple[str, ...], fmt: str,
         click.echo(f"{output}: {_summary(result.cards)}", err=True)
 
 
-@catalog_group.command("template")
+@catalog_group.command("template", short_help="Write a CSV template with every column documented.",
+                        epilog=examples_epilog(["zxdeck catalog template -o cards.csv"]))
 @click.option("--output", "-o", metavar="FILE.csv", default=None,
               help="Write the template here (default: standard output).")
 @click.option("--force", is_flag=True, help="Replace the output file when it exists.")
@@ -86,7 +104,11 @@ def template_cmd(output: str | None, force: bool) -> None:
     _write(template_csv(), output, force)
 
 
-@catalog_group.command("check")
+@catalog_group.command("check", short_help="Check a card list or catalog without writing anything.",
+                        epilog=examples_epilog([
+                            "zxdeck catalog check cards.csv",
+                            "zxdeck catalog check cards.yaml",
+                        ]))
 @click.argument("source", metavar="FILE")
 @map_option
 @click.option("--format", "fmt", type=click.Choice(["auto", "csv", "tsv", "json", "yaml"]), default="auto",

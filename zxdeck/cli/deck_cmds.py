@@ -72,6 +72,8 @@ VALIDATE_EPILOG = examples_epilog(
         "zxdeck validate examples/decks/*.txt               # several decks",
         "zxdeck validate --format json examples/decks/illegal/red_broken.txt",
         "zxdeck validate --regulation v2 examples/decks/red.txt",
+        "zxdeck validate --regulation sealed examples/decks/sealed/red.txt",
+        "zxdeck validate --date 2022-05-01 examples/decks/red.txt",
         "zxdeck --cards my_cards.yaml validate my_deck.txt   # another catalog",
         "cat my_deck.txt | zxdeck validate -                 # standard input",
     ],
@@ -274,7 +276,11 @@ def export_cmd(app: AppContext, deck: str, fmt: str, output: str | None, deck_fo
         click.echo(text, nl=False)
 
 
-@deck_group.command("code")
+@deck_group.command("code", short_help="Print a deck as a one-line deck code.",
+                    epilog=examples_epilog([
+                        "zxdeck deck code examples/decks/red.txt",
+                        "zxdeck validate \"$(zxdeck deck code examples/decks/red.txt)\"",
+                    ], "A code works wherever a deck file does; docs/DECKS.md describes it."))
 @click.argument("deck", metavar="DECK")
 @deck_format_option
 @pass_app
@@ -292,7 +298,11 @@ def code_cmd(app: AppContext, deck: str, deck_format: str) -> None:
     click.echo(encode_deck(read_deck(deck, app.card_source(), deck_format)))
 
 
-@deck_group.command("diff")
+@deck_group.command("diff", short_help="Cards added, removed and changed between two decks.",
+                    epilog=examples_epilog([
+                        "zxdeck deck diff examples/decks/red.txt my_red.txt",
+                        "zxdeck deck diff old.txt new.txt --format json",
+                    ]))
 @click.argument("deck_a", metavar="A")
 @click.argument("deck_b", metavar="B")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
@@ -317,7 +327,12 @@ def diff_cmd(app: AppContext, deck_a: str, deck_b: str, fmt: str, deck_format: s
         sys.exit(1)
 
 
-@click.command("draw")
+@click.command("draw", short_help="Sample opening hands, life cards and resources of a deck.",
+               epilog=examples_epilog([
+                   "zxdeck draw examples/decks/red.txt",
+                   "zxdeck draw examples/decks/red.txt --seed 7 -n 5",
+                   "zxdeck draw examples/decks/blue.txt --mulligan --format json",
+               ], "The game's own setup deals them (zxdeck rules S-6..S-9)."))
 @click.argument("deck", metavar="DECK")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the first opening.")
 @click.option("-n", "count", type=click.IntRange(1, 10_000), default=1, show_default=True,

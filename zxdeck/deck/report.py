@@ -99,8 +99,9 @@ def render_human(result: ValidationResult, color: bool = False) -> str:
 
 
 def cited_rules(problems: Sequence[Problem]) -> list[str]:
-    """The rule ids the problems cite, once each, in the order of the rules (D-2 before D-10)."""
-    ids = {p.rule for p in problems if p.rule}
+    """The rule ids the problems cite, once each, in the order of the rules (D-2 before D-10).
+    Only ids of the rules reference (`D-4`): a regulation's own label such as `sealed` is not one."""
+    ids = {p.rule for p in problems if p.rule and re.fullmatch(r"[A-Z]-\d+", p.rule)}
 
     def key(rid: str) -> tuple[str, int, str]:
         m = re.fullmatch(r"([A-Z])-(\d+)", rid)
