@@ -311,3 +311,15 @@ def test_random_bytes_import_or_fail_cleanly(data, fmt) -> None:
         import_cards(data, "bytes", fmt)
     except CardListError as exc:
         _check_error(exc, "bytes")
+
+
+def test_written_catalog_keeps_every_string_a_string() -> None:
+    """Values YAML would read as something else (yes, 1:20, 2021-01-01, null, ~) stay text."""
+    tricky = ["yes", "no", "on", "1:20", "2021-01-01", "null", "~", "1e3", "0x10", "010", "- x", "#x",
+              "!tag", "*a", "a: b", " lead", "[a]", "{a}", "1_000"]
+    rows = "\n".join(f'B01-{i:03d},"{v}",zx,"{v}",R{v}' for i, v in enumerate(tricky))
+    result = _imp("id,name,type,text,rarity\n" + rows + "\n")
+    cards = parse_catalog(catalog_yaml(result).encode(), "out.yaml")
+    assert [c.name for c in cards] == [v.strip() for v in tricky]
+    assert [c.extra["rarity"] for c in cards] == [f"R{v}" for v in tricky]
+    assert cards == result.cards

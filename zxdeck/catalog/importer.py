@@ -494,13 +494,29 @@ def import_file(path: str | Path, fmt: str | None = None, mapping: dict[str, str
     return import_cards(read_source(path), str(path), detect_format(path, fmt), mapping)
 
 
+def _plain_reads_otherwise(text: str) -> bool:
+    """True when `text` written plain could be read back as something else: PyYAML (YAML 1.1)
+    quotes what it would misread itself, but the catalog loader reads with yaml-rs (YAML 1.2),
+    which reads `1e3` and `1_000` as numbers."""
+    from zxdeck.catalog.loader import yaml_rs
+
+    if yaml_rs is None:
+        return False
+    try:
+        return yaml_rs.loads(f"v: {text}", parse_datetime=False) != {"v": text}
+    except Exception:  # not even a plain scalar: quote it  # noqa: BLE001
+        return True
+
+
 def catalog_yaml(result: ImportResult, note: str = "") -> str:
-    """The catalog file (INTERFACES.md section 1) of an import, ready for `--cards`."""
+    """The catalog file (INTERFACES.md section 1) of an import, ready for `--cards`: every value
+    reads back exactly, with PyYAML or yaml-rs."""
     import yaml
 
     head = f"# {note}\n" if note else ""
     head += ("# Made by `zxdeck catalog import`. Cards without `abilities` are read by validate and\n"
              "# search; `zxdeck play` refuses them unless --allow-unscripted (docs/CATALOG.md).\n")
+
     class Dumper(getattr(yaml, "CSafeDumper", yaml.SafeDumper)):  # libyaml's emitter when present
         """Cards as block mappings, lists of words on one line, multi-line text as `|` blocks."""
 
@@ -508,11 +524,12 @@ def catalog_yaml(result: ImportResult, note: str = "") -> str:
         flat = all(isinstance(v, str | int | float | bool) or v is None for v in data)
         return dumper.represent_sequence("tag:yaml.org,2002:seq", data, flow_style=flat)
 
-    def text_block(dumper: Any, data: str) -> yaml.Node:
-        return dumper.represent_scalar("tag:yaml.org,2002:str", data, style="|" if "\n" in data else None)
+    def text(dumper: Any, data: str) -> yaml.Node:
+        style = "|" if "\n" in data else '"' if _plain_reads_otherwise(data) else None
+        return dumper.represent_scalar("tag:yaml.org,2002:str", data, style=style)
 
     Dumper.add_representer(list, flow_list)
-    Dumper.add_representer(str, text_block)
+    Dumper.add_representer(str, text)
     body = yaml.dump({"cards": result.mappings}, Dumper=Dumper, allow_unicode=True, sort_keys=False,
                      width=1000, default_flow_style=False)
     return head + body

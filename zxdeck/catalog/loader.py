@@ -286,7 +286,9 @@ def _load_yaml(data: bytes, source: str) -> Any:
         except UnicodeDecodeError as exc:
             raise CatalogError(f"{source}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
         try:
-            return yaml_rs.loads(text)
+            # parse_datetime=False: yaml-rs would make a date even of a quoted "2021-01-01";
+            # no card field is a date, and PyYAML keeps quoted text as text
+            return yaml_rs.loads(text, parse_datetime=False)
         except yaml_rs.YAMLDecodeError as exc:
             first, _, rest = str(exc).partition("\n")
             where = re.search(r"line (\d+)", first)
