@@ -112,6 +112,10 @@ def test_builtin_keyword_and_environment_list(files, monkeypatch) -> None:
     assert catalog_paths(["builtin", str(mine)]) == [builtin_catalog_path(), mine]
     monkeypatch.setenv("ZXDECK_CARDS", os.pathsep.join([str(base), str(mine)]))
     assert catalog_paths() == [base, mine]
+    odd = base.with_name(f"odd{os.pathsep}name.yaml")  # one file whose name holds the separator
+    odd.write_text(BASE, encoding="utf-8")
+    monkeypatch.setenv("ZXDECK_CARDS", str(odd))
+    assert catalog_paths() == [odd]
     assert catalog_paths(str(base)) == [base]  # --cards wins over the environment
 
 

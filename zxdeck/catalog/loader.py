@@ -77,7 +77,8 @@ def catalog_paths(explicit: CatalogSpec = None) -> list[Path]:
         items = [p for p in explicit or () if str(p)]
     if not items:
         env = os.environ.get("ZXDECK_CARDS") or ""
-        items = [p for p in env.split(os.pathsep) if p]
+        # one existing file is one catalog even when its name holds the separator
+        items = [env] if env and Path(env).is_file() else [p for p in env.split(os.pathsep) if p]
     if not items:
         return [builtin_catalog_path()]
     return [builtin_catalog_path() if str(p) == BUILTIN else Path(p) for p in items]
