@@ -204,3 +204,13 @@ def test_random_regulation_files_load_or_fail_cleanly(red, doc) -> None:
     result = validate(red, reg.at(dt.date(2022, 6, 1)))
     assert result.valid == (not result.errors)
     render_human(result)
+
+
+def test_d2_d10_a_regulation_that_allows_no_type(red) -> None:
+    """D-2 / D-10 with an empty list of types (found by the fuzz test above): an error, no crash."""
+    reg = parse_regulation(yaml.safe_dump({"name": "none", "main": {"types": []},
+                                           "dunamis": {"types": []}}), "none.yaml")
+    result = validate(red, reg)
+    messages = {p.code: p.message for p in result.errors}
+    assert messages["main-card-type"].endswith("the main deck holds no cards")
+    assert messages["dunamis-card-type"].endswith("the dunamis holds no cards")

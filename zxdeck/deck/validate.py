@@ -91,6 +91,11 @@ def _types_text(types: Iterable[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
+def _holds(types: frozenset[str]) -> str:
+    """`holds only event and Z/X cards`; `holds no cards` for a regulation that allows none."""
+    return f"holds only {_types_text(types)} cards" if types else "holds no cards"
+
+
 class _Checker:
     def __init__(self, deck: Deck, regulation: Regulation) -> None:
         self.deck = deck
@@ -159,8 +164,7 @@ class _Checker:
             else:
                 hint = "remove it from the deck"
             self.add("main-card-type",
-                     f"{_label(card)} is a {TYPE_LABEL[card.type]} card; the main deck holds only "
-                     f"{_types_text(reg.main_types)} cards",
+                     f"{_label(card)} is a {TYPE_LABEL[card.type]} card; the main deck {_holds(reg.main_types)}",
                      line=e.line, found=card.type, allowed=", ".join(sorted(reg.main_types)), hint=hint)
         self.check_copies(main, reg.copy_limit, "copy-limit", "main deck")  # D-3
         if reg.ignition is not None and counts["ignition"] != reg.ignition:  # D-4
@@ -245,8 +249,7 @@ class _Checker:
                     else "write the player card as `Player: NAME`" if card.type == "player"
                     else "remove it from the dunamis")
             self.add("dunamis-card-type",
-                     f"{_label(card)} is a {TYPE_LABEL[card.type]} card; the dunamis holds only "
-                     f"{_types_text(reg.dunamis_types)} cards",
+                     f"{_label(card)} is a {TYPE_LABEL[card.type]} card; the dunamis {_holds(reg.dunamis_types)}",
                      line=e.line, found=card.type, allowed=", ".join(sorted(reg.dunamis_types)), hint=hint)
         self.check_copies(dunamis, reg.dunamis_copy_limit, "dunamis-copy-limit", "dunamis")  # D-11
         ob, non_ob = counts["dunamis_ob"], counts["dunamis_non_ob"]
