@@ -46,7 +46,8 @@ from zxdeck.engine.registry import DECISIONS, EFFECTS, TASKS, decision, task
 from zxdeck.engine.state import ADJACENT, PLAYER_SQUARE, DeckSpec, PlayerState
 from zxdeck.errors import ZxError
 
-# Tasks that must run before pending triggers are put on the stack (Z-5 and choices in progress).
+# Tasks that must run before pending triggers are put on the stack: choices in progress (a pick
+# ends by carrying out its continuation at once, see `_t_pick`) and the rule processes Z-5 / R-1.
 IMMEDIATE = frozenset({"pick", "pay", "charge_limit", "refresh_life"})
 # Picks over cards whose copies are interchangeable: one action per distinct card.
 DEDUPE = frozenset({
@@ -116,6 +117,7 @@ class Game:
         self.once: set[tuple[int, str, int]] = set()  # (source, card id, ability index) used this turn
         self.limbo: list[int] = []  # cards being played / revealed
         self.stack: list[tuple] = []
+        self.rules: list[tuple] = []  # rule processes (Z-5, R-1) started by the running task
         self.triggers: list[tuple[int, int, Ability]] = []
         self.decision: tuple | None = None
         self.battle: tuple[int, int, int] | None = None  # (attacker, target or PLAYER, attacking player)
@@ -209,6 +211,7 @@ class Game:
         g.once = self.once.copy()
         g.limbo = self.limbo[:]
         g.stack = self.stack[:]
+        g.rules = self.rules[:]
         g.triggers = self.triggers[:]
         g.decision = self.decision
         g.battle = self.battle
@@ -465,6 +468,11 @@ class Game:
         stack = self.stack
         tasks = TASKS
         while not self.over and self.decision is None:
+            if self.rules:
+                # Z-5 / R-1 happen at that moment, before anything the task that caused them pushed
+                # (an over drive, a placement, the rest of an ability) and before triggers
+                stack.extend(reversed(self.rules))
+                self.rules = []
             if self.triggers and self._check_timing():
                 self._queue_triggers()
             if self.damage:
@@ -543,7 +551,7 @@ class Game:
         self.rng.shuffle(ps.deck)
         ps.refreshes += 1
         self._emit("refresh", player=p)
-        self.stack.append(("refresh_life", p))
+        self.rules.append(("refresh_life", p))
 
     def draw(self, p: int, n: int) -> int:
         ps = self.players[p]
@@ -563,7 +571,7 @@ class Game:
         ch = self.players[p].charge
         ch.append(iid)
         if len(ch) > CHARGE_LIMIT:
-            self.stack.append(("charge_limit", p))
+            self.rules.append(("charge_limit", p))
 
     def mill_card(self, p: int, iid: int) -> None:
         """A card goes from p's deck (or a reveal) to the trash: A-7 Evol Seed triggers."""
@@ -1164,11 +1172,21 @@ def _t_pick(g: Game, player: int, purpose: str, options: tuple, mn: int, mx: int
             chosen = chosen + (left.pop(0),)
             need -= 1
     if not left or len(chosen) >= mx:
-        g.stack.append(cont + (chosen,))
+        _finish_pick(g, cont, chosen)
     elif need >= len(left):  # forced: everything left must be chosen
-        g.stack.append(cont + (chosen + tuple(left),))
+        _finish_pick(g, cont, chosen + tuple(left))
     else:
         g._decide(("pick", player, purpose, options, mn, mx, chosen, cont))
+
+
+def _finish_pick(g: Game, cont: tuple, chosen: tuple) -> None:
+    """Carry out a finished pick at once: its continuation is part of the choice (A-9).
+
+    Pushed instead, it would be a task like any other, and triggers waiting since before the
+    pick (a destroyed Z/X's, while its owner trims the charge, Z-5) would be put on the stack
+    above it and resolve with the choice not yet carried out (a charge of 5 at the trigger's
+    target choice)."""
+    TASKS[cont[0]](g, *cont[1:], chosen)
 
 
 def _legal_pick(g: Game, d: tuple) -> list[Action]:
@@ -1185,7 +1203,7 @@ def _legal_pick(g: Game, d: tuple) -> list[Action]:
 def _apply_pick(g: Game, d: tuple, a: Action) -> None:
     _, player, purpose, options, mn, mx, chosen, cont = d
     if a.kind == "done":
-        g.stack.append(cont + (chosen,))
+        _finish_pick(g, cont, chosen)
         return
     chosen = chosen + (a.a,)
     g.stack.append(("pick", player, purpose, options, mn, mx, chosen, cont))
