@@ -1,8 +1,10 @@
-"""Fuzz: 1,000 seeded games with the built-in example decks, invariants checked after every action.
+"""Fuzz: 1,000 seeded games with the built-in example decks, every invariant checked at every decision.
 
-Invariants: every card exactly once in some zone and in its owner's zones (conservation), charge <= 4
-at the player's decisions (Z-5), life >= 0, hand <= 6 at each turn end (P-6), a legal action
-whenever the game runs, and every game ends (R-2, W-3). Chunks run in parallel under pytest-xdist.
+Invariants (tests/support/invariants.py), at every decision of every kind: every card exactly once
+in some zone and in its owner's zones (conservation), charge <= 4 unless its Z-5 choice is being
+made, no R-1 / Z-5 process waiting below another decision, A-9 (no trigger waiting when a player
+gets priority), a legal action whenever the game runs; hand <= 6 at each turn end (P-6); every game
+ends (R-2, W-3). Chunks run in parallel under pytest-xdist.
 """
 
 from __future__ import annotations
@@ -10,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from invariants import check_invariants
+from invariants import play_checked
 
 from zxdeck.agents import make_agent
 from zxdeck.agents.match import agent_seed
@@ -31,25 +33,6 @@ def specs():
 
     cat = load_catalog(ROOT / "data" / "cards.yaml")
     return {c: spec_from_deck(read_deck(ROOT / "examples" / "decks" / f"{c}.txt", cat)) for c in COLORS}
-
-
-def play_checked(g: Game, agents) -> int:
-    ends: list[int] = []
-
-    def listener(game: Game, event: str, data: dict) -> None:
-        if event == "turn_end":
-            ends.append(len(game.players[game.active].hand))
-
-    g.listener = listener
-    n = 0
-    while not g.is_over():
-        check_invariants(g)
-        g.apply(agents[g.current_player()].choose(g))
-        n += 1
-        assert n < 20_000, "the game does not end"
-    check_invariants(g)
-    assert all(h <= 6 for h in ends), f"P-6: hand above 6 at a turn end: {max(ends)}"
-    return n
 
 
 @pytest.mark.slow
