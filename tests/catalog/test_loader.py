@@ -95,3 +95,46 @@ def test_fast_and_safe_loaders_read_the_builtin_catalog_alike(monkeypatch) -> No
     assert len(fast) > 250
     assert fast == safe
     assert [c.abilities for c in fast] == [c.abilities for c in safe]
+
+
+# ---------------------------------------------------------------- hostile YAML (a catalog is a user's file too)
+
+
+def _bomb(key: str, width: int = 9, levels: int = 9) -> str:
+    lines = ["a0: &a0 [" + ",".join(['"lol"'] * width) + "]"]
+    for i in range(1, levels):
+        lines.append(f"a{i}: &a{i} [" + ",".join([f"*a{i - 1}"] * width) + "]")
+    lines.append(f"{key}: [*a{levels - 1}]")
+    return "\n".join(lines) + "\n"
+
+
+@pytest.mark.parametrize("tag", ["", "!!map\n"], ids=["yaml-rs", "pyyaml"])
+@pytest.mark.parametrize("levels", [6, 9])
+def test_alias_bomb_catalog_is_refused_before_expanding(tag: str, levels: int) -> None:
+    """An alias bomb (9**9 strings from 444 bytes; 9**6 stays under yaml-rs's own replay limit) is
+    refused at its first anchor, on both parsers, whatever the parser would have expanded."""
+    with pytest.raises(CatalogError) as info:
+        parse_catalog((tag + _bomb("cards", levels=levels)).encode(), "bomb.yaml")
+    assert str(info.value).startswith("bomb.yaml: line ")
+    assert "anchors and aliases" in str(info.value) and info.value.exit_code == 2
+
+
+def test_anchor_or_alias_inside_a_card_is_refused() -> None:
+    text = "cards:\n  - &c {id: A, name: a, type: zx}\n  - {id: B, name: b, type: zx, races: *r}\n"
+    with pytest.raises(CatalogError, match=r"x.yaml: line 2: YAML anchors and aliases"):
+        parse_catalog(text.encode(), "x.yaml")
+
+
+@pytest.mark.parametrize("tag", ["", "!!map\n"], ids=["yaml-rs", "pyyaml"])
+def test_deeply_nested_catalog_is_one_clear_error(tag: str) -> None:
+    """1,000 levels of `[` in a card: a CatalogError naming the file and line, never a RecursionError."""
+    text = tag + "cards:\n  - id: A\n    name: a\n    type: zx\n    abilities: " + "[" * 1000 + "]" * 1000 + "\n"
+    with pytest.raises(CatalogError) as info:
+        parse_catalog(text.encode(), "deep.yaml")
+    assert str(info.value).startswith("deep.yaml: line ") and info.value.exit_code == 2
+
+
+def test_ampersand_and_star_in_card_text_are_text() -> None:
+    """`&` and `*` in names and texts are not anchors: such a catalog reads normally."""
+    text = 'cards:\n  - {id: "A&B", name: "R&D*", type: zx, text: "power *2 & more"}\n'
+    assert parse_catalog(text.encode())[0].name == "R&D*"

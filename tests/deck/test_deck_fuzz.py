@@ -63,3 +63,44 @@ def test_random_json_structures(catalog, doc) -> None:
         assert exc.exit_code == 2
         return
     _check_result(validate(deck))
+
+
+_YAML_FRAGMENTS = st.sampled_from([
+    "main:", "dunamis:", "player: ", "\n", "  ", "- ", "card: ", "count: ", "4 T01-002", "T05-001",
+    "&a ", "*a", "&b", "*b", "[", "]", "{", "}", ", ", ": ", "!!str ", "'", '"', "<<: *a", "---", "#",
+])
+
+
+@SETTINGS
+@given(text=st.lists(st.one_of(_YAML_FRAGMENTS, st.text(max_size=6)), max_size=60).map("".join))
+def test_random_yaml_decks_are_read_or_refused_cleanly(catalog, text) -> None:
+    """YAML built from deck words, anchors, aliases and brackets: a deck or one DeckFileError."""
+    try:
+        deck = parse_bytes(text.encode(), catalog, "fuzz.yaml", "yaml")
+    except DeckFileError as exc:
+        assert exc.exit_code == 2 and str(exc).startswith("fuzz.yaml") and "\n" not in str(exc)
+        return
+    _check_result(validate(deck))
+
+
+@SETTINGS
+@given(entries=st.lists(st.sampled_from(["T01-002", "T01-003", "T05-001"]), min_size=1, max_size=8),
+       shared=st.lists(st.integers(0, 7), max_size=3))
+def test_yaml_deck_anchors_refused_exactly_when_present(catalog, entries, shared) -> None:
+    """Entries that are the same mapping object are dumped with an anchor and aliases: refused;
+    otherwise the deck reads with every entry."""
+    import yaml
+
+    items: list = [{"card": e, "count": 1} for e in entries]
+    common = {"card": "T01-002", "count": 2}
+    for i in shared:
+        if i < len(items):
+            items[i] = common
+    text = yaml.safe_dump({"main": items})
+    aliased = sum(1 for item in items if item is common) >= 2
+    try:
+        deck = parse_bytes(text.encode(), catalog, "d.yaml", "yaml")
+    except DeckFileError as exc:
+        assert aliased and "anchors and aliases" in str(exc)
+        return
+    assert not aliased and len(deck.entries) == len(items)

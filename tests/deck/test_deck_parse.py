@@ -7,7 +7,7 @@ import json
 import pytest
 from deck_testdata import LEGAL_DECK, codes
 
-from zxdeck.deck import parse_text, read_deck, validate
+from zxdeck.deck import parse_bytes, parse_text, read_deck, validate
 from zxdeck.deck.parse import MAX_BYTES
 from zxdeck.errors import DeckFileError
 
@@ -306,3 +306,79 @@ def test_cp932_wave_dash_matches_the_catalog_name(tmp_path) -> None:
     assert b"\x81\x60" in path.read_bytes()
     deck = read_deck(path, cards)
     assert deck.problems == [] and deck.main[0].card.id == "W-1"
+
+
+# ---------------------------------------------------------------- hostile YAML / JSON decks (exit 2)
+
+
+def alias_bomb(key: str = "main", width: int = 9, levels: int = 9) -> str:
+    """A few hundred bytes of YAML whose aliases expand to width**levels strings ("billion laughs")."""
+    lines = ["a0: &a0 [" + ",".join(['"lol"'] * width) + "]"]
+    for i in range(1, levels):
+        lines.append(f"a{i}: &a{i} [" + ",".join([f"*a{i - 1}"] * width) + "]")
+    lines.append(f"{key}: [*a{levels - 1}]")
+    return "\n".join(lines) + "\n"
+
+
+@pytest.mark.parametrize(
+    ("content", "needle"),
+    [
+        ("main: " + "[" * 1000 + "]" * 1000 + "\n", "nested more than"),
+        ("main:\n  - " + "[" * 1000 + '"T01-002"' + "]" * 1000 + "\n", "nested more than"),
+        ("main:\n  - {card: " + "{a: " * 1000 + "1" + "}" * 1000 + "}\n", "nested more than"),
+        ("main:\n" + "".join(" " * (2 * i + 2) + "-\n" for i in range(300)) + " " * 602 + "x\n",
+         "nested more than"),
+    ],
+)
+def test_deeply_nested_yaml_deck_is_one_clear_error(catalog, tmp_path, content, needle) -> None:
+    """`main: [[[[...]]]]` 1,000 levels deep: a DeckFileError naming the file (exit 2), no RecursionError."""
+    path = tmp_path / "deep.yaml"
+    path.write_text(content, encoding="utf-8")
+    with pytest.raises(DeckFileError) as info:
+        read_deck(path, catalog)
+    assert needle in str(info.value) and str(info.value).startswith(str(path))
+    assert info.value.exit_code == 2 and "\n" not in str(info.value)
+
+
+def test_deeply_nested_json_deck_is_one_clear_error(catalog, tmp_path) -> None:
+    """JSON that json.loads accepts (900 levels) but that is no deck: refused the same way."""
+    for depth in (900, 5000):
+        path = tmp_path / f"deep{depth}.json"
+        path.write_text('{"main": ' + "[" * depth + "]" * depth + "}", encoding="utf-8")
+        with pytest.raises(DeckFileError, match="nested") as info:
+            read_deck(path, catalog)
+        assert info.value.exit_code == 2
+
+
+def test_yaml_alias_bomb_deck_is_refused_before_expanding(catalog, tmp_path) -> None:
+    """A 444-byte YAML deck whose aliases expand to 9**9 strings: refused at its first anchor
+    (line 1), never expanded (expanding it would not finish in any test run)."""
+    path = tmp_path / "bomb.yaml"
+    path.write_text(alias_bomb(), encoding="utf-8")
+    assert path.stat().st_size < 500
+    with pytest.raises(DeckFileError) as info:
+        read_deck(path, catalog)
+    message = str(info.value)
+    assert message.startswith(f"{path}: line 1:") and "anchors and aliases" in message
+    assert info.value.exit_code == 2
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        "main:\n  - &x {card: T01-002, count: 4}\n",  # an anchor alone
+        "main:\n  - {card: T01-002, count: 4}\ndunamis: *x\n",  # an undefined alias
+        "base: &b T01-002\nmain:\n  - *b\n",
+    ],
+)
+def test_any_anchor_or_alias_in_a_yaml_deck_is_refused(catalog, content) -> None:
+    with pytest.raises(DeckFileError, match="anchors and aliases") as info:
+        parse_bytes(content.encode(), catalog, "a.yaml", "yaml")
+    assert info.value.exit_code == 2
+
+
+def test_yaml_deck_with_ampersand_and_star_in_text_still_reads(catalog) -> None:
+    """`&` and `*` inside names or comments are text, not anchors."""
+    deck = parse_bytes(b'# R&D *draft*\nmain:\n  - "4 T01-002"  # x*4 & more\n  - "2 *T01-003"\n',
+                       catalog, "ok.yaml", "yaml")
+    assert [e.count for e in deck.entries][:1] == [4]

@@ -47,6 +47,8 @@ except ImportError:  # pragma: no cover - yaml-rs is a dependency, PyYAML stays 
 _TAG = re.compile(rb"(?:^|[\s\[{,:-])!", re.MULTILINE)
 
 MAX_PROBLEMS_SHOWN = 20
+# Nesting allowed in a catalog (the built-in one has 10); yaml-rs itself stops at about 255.
+MAX_DEPTH = 200
 
 
 def builtin_data_dir() -> Path:
@@ -279,9 +281,30 @@ def _card_lines(data: bytes) -> list[int]:
     return []
 
 
+def _check_shape(data: bytes, source: str, fast: bool) -> None:
+    """Refuse anchors / aliases (an alias bomb expands without bound) and too deep nesting
+    (PyYAML recurses) by reading the parser's events. On the yaml-rs path (`fast`) only a file
+    with a `&` or `*` is read twice; yaml-rs refuses deep nesting itself."""
+    from zxdeck.safeyaml import YamlShapeError, check_shape, might_have_aliases
+
+    if fast and not might_have_aliases(data):
+        return
+    try:
+        check_shape(data, MAX_DEPTH)
+    except YamlShapeError as exc:
+        raise CatalogError(f"{source}: {exc}") from None
+    except yaml.YAMLError:
+        pass  # a syntax error: the loader below reports it with its line
+    except UnicodeDecodeError as exc:
+        raise CatalogError(f"{source}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+
+
 def _load_yaml(data: bytes, source: str) -> Any:
-    """Parse YAML safely: yaml-rs when the text has no tags, else PyYAML's safe loader."""
-    if yaml_rs is not None and not _TAG.search(data):
+    """Parse YAML safely: yaml-rs when the text has no tags, else PyYAML's safe loader; no anchors
+    or aliases, nesting up to `MAX_DEPTH` (`_check_shape`)."""
+    fast = yaml_rs is not None and not _TAG.search(data)
+    _check_shape(data, source, fast)
+    if fast:
         try:
             text = data.decode("utf-8-sig")
         except UnicodeDecodeError as exc:
@@ -304,7 +327,9 @@ def _load_yaml(data: bytes, source: str) -> Any:
         problem = exc.problem or exc.context or "invalid YAML"
         raise CatalogError(f"{source}:{line}: YAML error: {problem}") from None
     except yaml.YAMLError as exc:
-        raise CatalogError(f"{source}: YAML error: {exc}") from None
+        from zxdeck.safeyaml import first_line
+
+        raise CatalogError(f"{source}: YAML error: {first_line(exc)}") from None
     except UnicodeDecodeError as exc:
         raise CatalogError(f"{source}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
 

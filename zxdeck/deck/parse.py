@@ -53,6 +53,7 @@ MAX_READ_PROBLEMS = 100  # parse-error / unknown-card problems reported per file
 MAX_SUGGESTED = 30  # unknown cards that get "did you mean" suggestions
 MIN_SUGGESTED = 3  # ... however big the catalog
 MAX_COMPARED = 1_000_000  # fuzzy comparisons per file (a 50,000-card catalog has ~150,000 keys)
+MAX_DEPTH = 20  # nesting of a YAML / JSON deck; a real one has 3 ({main: [{card, count}]})
 
 STRUCTURED_SUFFIXES = {".json": "json", ".yaml": "yaml", ".yml": "yaml"}
 
@@ -514,27 +515,49 @@ def _item_lines(data: str, fmt: str) -> dict[str, list[int]]:
     return out
 
 
+def _nested_over(value: Any, limit: int) -> bool:
+    """Does a loaded JSON value nest lists / mappings more than `limit` levels? (no recursion)"""
+    todo = [(value, 1)]
+    while todo:
+        item, depth = todo.pop()
+        if isinstance(item, list | dict):
+            if depth > limit:
+                return True
+            todo.extend((v, depth + 1) for v in (item.values() if isinstance(item, dict) else item))
+    return False
+
+
 def _load_structured(text: str, fmt: str, source: str) -> Any:
+    """The document of a JSON / YAML deck; `DeckFileError` for syntax errors, YAML anchors and
+    aliases (an alias bomb expands without bound) and nesting deeper than `MAX_DEPTH`."""
     if fmt == "json":
         try:
-            return json.loads(text)
+            doc = json.loads(text)
         except json.JSONDecodeError as exc:
             raise DeckFileError(f"{source}: line {exc.lineno}: JSON error: {exc.msg}") from None
         except RecursionError:
-            raise DeckFileError(f"{source}: JSON nested too deeply") from None
+            raise DeckFileError(f"{source}: JSON nested more than {MAX_DEPTH} levels deep") from None
         except ValueError as exc:  # e.g. an integer of more than 4,300 digits
             raise DeckFileError(f"{source}: JSON error: {exc}") from None
+        if _nested_over(doc, MAX_DEPTH):
+            raise DeckFileError(f"{source}: JSON nested more than {MAX_DEPTH} levels deep")
+        return doc
     import yaml
+
+    from zxdeck.safeyaml import YamlShapeError, check_shape, first_line
 
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     try:
+        check_shape(text, MAX_DEPTH)
         return yaml.load(text, Loader=loader)  # noqa: S506 - safe loaders only
+    except YamlShapeError as exc:
+        raise DeckFileError(f"{source}: {exc}") from None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         where = f" line {mark.line + 1}:" if mark else ""
         raise DeckFileError(f"{source}:{where} YAML error: {exc.problem or exc.context}") from None
     except (yaml.YAMLError, RecursionError, ValueError) as exc:
-        raise DeckFileError(f"{source}: YAML error: {exc}") from None
+        raise DeckFileError(f"{source}: YAML error: {first_line(exc)}") from None
 
 
 def parse_structured(text: str, catalog: CardSource, source: str = "<deck>", fmt: str = "yaml") -> Deck:

@@ -1,0 +1,67 @@
+"""The shape check of the YAML files users give zxdeck (decks, catalogs, regulations).
+
+A safe loader executes nothing, but two shapes of YAML still cost without bound:
+
+- anchors and aliases (`&a [...]`, `*a`): a few hundred bytes whose aliases refer to lists of
+  aliases ("billion laughs") become millions of nodes as soon as the result is walked (a 387-byte
+  deck took 40 s and 385 MiB); no deck, catalog or regulation needs them;
+- deep nesting (`[[[[...]]]]`): the composer and every later walk recurse, and 1,000 levels end
+  in a RecursionError.
+
+`check_shape` refuses both by reading the parser's events only (no node or object is built), in
+time linear in the file; the caller turns `YamlShapeError` into its own one-line error. Syntax
+errors are left to the loader that runs next (they raise `yaml.YAMLError` here too).
+"""
+
+from __future__ import annotations
+
+import re
+
+# Could the bytes hold an anchor or an alias at all? (Both need a `&` or a `*`.)
+_MAYBE_ALIAS = re.compile(rb"[&*]")
+
+
+class YamlShapeError(ValueError):
+    """A YAML file with an anchor, an alias or too deep nesting; `line` is 1-based."""
+
+    def __init__(self, problem: str, line: int) -> None:
+        super().__init__(f"line {line}: {problem}")
+        self.problem = problem
+        self.line = line
+
+
+def first_line(exc: BaseException) -> str:
+    """The first line of an error's message (PyYAML's reader errors add "  in <stream>, position N")."""
+    return str(exc).strip().split("\n", 1)[0]
+
+
+def might_have_aliases(data: bytes) -> bool:
+    """False when `data` surely holds no anchor and no alias (a cheap test before `check_shape`)."""
+    return _MAYBE_ALIAS.search(data) is not None
+
+
+def check_shape(data: str | bytes, max_depth: int) -> None:
+    """Raise `YamlShapeError` at the first anchor or alias, or collection nested over `max_depth`."""
+    import yaml
+
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    starts = (yaml.SequenceStartEvent, yaml.MappingStartEvent)
+    ends = (yaml.SequenceEndEvent, yaml.MappingEndEvent)
+    depth = 0
+    for event in yaml.parse(data, Loader=loader):
+        cls = type(event)
+        if cls is yaml.AliasEvent or getattr(event, "anchor", None) is not None:
+            raise YamlShapeError(
+                "YAML anchors and aliases (&name, *name) are not allowed here; write the entries out",
+                event.start_mark.line + 1,
+            )
+        if cls in starts:
+            depth += 1
+            if depth > max_depth:
+                raise YamlShapeError(f"YAML nested more than {max_depth} levels deep",
+                                     event.start_mark.line + 1)
+        elif cls in ends:
+            depth -= 1
+
+
+__all__ = ["YamlShapeError", "check_shape", "first_line", "might_have_aliases"]
