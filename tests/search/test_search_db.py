@@ -14,7 +14,14 @@ from search_data import ALL_IDS, FIXTURE_YAML
 
 from zxdeck.catalog import load_catalog, open_catalog
 from zxdeck.catalog import loader as loader_module
-from zxdeck.catalog.db import SCHEMA_VERSION, cache_file, catalog_digest, db_path, open_db
+from zxdeck.catalog.db import (
+    SCHEMA_VERSION,
+    CacheRepairedWarning,
+    cache_file,
+    catalog_digest,
+    db_path,
+    open_db,
+)
 from zxdeck.catalog.query import search_ids
 from zxdeck.catalog.synthetic import synthetic_catalog_yaml
 from zxdeck.errors import EXIT_USAGE, CatalogError
@@ -170,7 +177,8 @@ def test_corrupt_or_truncated_cache_is_rebuilt(tmp_path: Path, damage) -> None:
     cache = first.path
     first.close()
     damage(cache)
-    again = open_db(path)  # must not raise
+    with pytest.warns(CacheRepairedWarning, match="damaged"):  # said once, on stderr for the CLI
+        again = open_db(path)  # must not raise
     assert search_ids(again, "c:red t:zx") == expected
     assert len(again.cards()) == 600
     again.close()
@@ -187,7 +195,8 @@ def test_corruption_found_during_a_query_rebuilds_and_retries(catalog_file: Path
     assert not db.built
     db.conn.close()
     db.conn = sqlite3.connect(":memory:")  # ... whose tables then turn out to be missing
-    assert search_ids(db, "c:red") == expected
+    with pytest.warns(CacheRepairedWarning, match="damaged"):
+        assert search_ids(db, "c:red") == expected
     assert db.built
     db.close()
 

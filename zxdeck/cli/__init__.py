@@ -117,10 +117,20 @@ def _register() -> None:
 _register()
 
 
+def _show_warning(message: Warning | str, category: type[Warning], filename: str, lineno: int,
+                  file: object = None, line: str | None = None) -> None:
+    """Warnings (a damaged cache rebuilt, ...) are one line on stderr, like errors."""
+    click.echo(f"zxdeck: warning: {message}", err=True)
+
+
 def main(argv: list[str] | None = None) -> None:
     """Entry point of the `zxdeck` console script and `python -m zxdeck`."""
     args = sys.argv[1:] if argv is None else argv
     debug = "--debug" in args
+    if not debug:
+        import warnings
+
+        warnings.showwarning = _show_warning
     try:
         status = cli.main(args=args, prog_name="zxdeck", standalone_mode=False)
     except ZxError as exc:
