@@ -11,8 +11,6 @@ import re
 import unicodedata
 from functools import lru_cache
 
-import jaconv
-
 _SPACES = re.compile(r"\s+")
 
 
@@ -29,6 +27,8 @@ def name_key(name: str) -> str:
 @lru_cache(maxsize=65536)
 def fold(text: str) -> str:
     """Fold text for matching: NFKC, case-folded, katakana as hiragana, spaces collapsed."""
+    import jaconv  # on first use: a deck of card numbers never needs it
+
     folded = nfkc(text).casefold()
     folded = jaconv.kata2hira(folded)
     return _SPACES.sub(" ", folded).strip()

@@ -90,7 +90,7 @@ def test_fast_and_safe_loaders_read_the_builtin_catalog_alike(monkeypatch) -> No
 
     data = loader.builtin_catalog_path().read_bytes()
     fast = parse_catalog(data)
-    monkeypatch.setattr(loader, "yaml_rs", None)
+    monkeypatch.setattr(loader, "USE_YAML_RS", False)
     safe = parse_catalog(data)
     assert len(fast) > 250
     assert fast == safe

@@ -1,9 +1,29 @@
-"""The card catalog: model, loading and checking, SQLite cache, query language."""
+"""The card catalog: model, loading and checking, SQLite cache, query language.
+
+The names below are imported on first use (PEP 562), so that importing one submodule
+(`zxdeck.catalog.model`, `zxdeck.catalog.db`) does not load the YAML loader.
+"""
+
+from __future__ import annotations
 
 import os
 
-from zxdeck.catalog.loader import Catalog, load_catalog, parse_catalog
-from zxdeck.catalog.model import Card
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+    from zxdeck.catalog.loader import Catalog, load_catalog, parse_catalog
+    from zxdeck.catalog.model import Card
+
+_LAZY = {"Catalog": "loader", "load_catalog": "loader", "parse_catalog": "loader", "Card": "model"}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        import importlib
+
+        return getattr(importlib.import_module(f"zxdeck.catalog.{_LAZY[name]}"), name)
+    raise AttributeError(f"module 'zxdeck.catalog' has no attribute {name!r}")
 
 
 def open_catalog(path: str | os.PathLike[str] | None = None) -> Catalog:

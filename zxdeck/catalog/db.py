@@ -28,13 +28,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from zxdeck.catalog.model import COLORS, Card
+from zxdeck.catalog.paths import cache_dir
 from zxdeck.text import fold, fold_compact
 
 if TYPE_CHECKING:  # at run time the loader is imported lazily: it pulls in yaml
-    from zxdeck.catalog.loader import Catalog, CatalogSpec
+    from zxdeck.catalog.loader import Catalog
+    from zxdeck.catalog.paths import CatalogSpec
 
 SCHEMA_VERSION = 3  # 3: the file is sealed (header user_version / application_id)
-CACHE_ENV = "ZXDECK_CACHE_DIR"
 RACE_SEPARATOR = "\x1f"  # joins folded races in `races_f`; never produced by `fold`
 STALE_TMP_SECONDS = 3600
 # The seal: the first 8 bytes of the sha256 of the file (these 8 bytes counted as zeros), kept in
@@ -99,16 +100,6 @@ CARD_SELECT = (
 )
 FLAGS = ("ignition", "evol_seed", "life_recovery", "void_bringer", "start_card", "gate_card")
 _COLOR_ORDER = {color: index for index, color in enumerate(COLORS)}
-
-
-def cache_dir() -> Path:
-    """The cache folder: `$ZXDECK_CACHE_DIR`, else the platform's user cache dir for zxdeck."""
-    env = os.environ.get(CACHE_ENV)
-    if env:
-        return Path(env)
-    import platformdirs
-
-    return Path(platformdirs.user_cache_dir("zxdeck", appauthor=False))
 
 
 def catalog_digest(data: bytes) -> str:
@@ -572,7 +563,7 @@ def open_db(path: CatalogSpec = None, *, rebuild: bool = False) -> CatalogDB:
     (`loader.merge_cards`) and its key, the digest, covers all of them in order.
     Raises `CatalogError` when a catalog file cannot be read or is refused.
     """
-    from zxdeck.catalog.loader import read_catalog_files
+    from zxdeck.catalog.paths import read_catalog_files
 
     files = read_catalog_files(path)
     resolved, digest = files.path, files.digest
@@ -612,6 +603,6 @@ def open_db(path: CatalogSpec = None, *, rebuild: bool = False) -> CatalogDB:
 
 def db_path(path: CatalogSpec = None) -> Path:
     """Where the cache of this catalog (or these catalogs) lives (whether or not it is built yet)."""
-    from zxdeck.catalog.loader import read_catalog_files
+    from zxdeck.catalog.paths import read_catalog_files
 
     return cache_file(read_catalog_files(path).digest)

@@ -498,8 +498,9 @@ def _plain_reads_otherwise(text: str) -> bool:
     """True when `text` written plain could be read back as something else: PyYAML (YAML 1.1)
     quotes what it would misread itself, but the catalog loader reads with yaml-rs (YAML 1.2),
     which reads `1e3` and `1_000` as numbers."""
-    from zxdeck.catalog.loader import yaml_rs
+    from zxdeck.catalog.loader import yaml_rs_module
 
+    yaml_rs = yaml_rs_module()
     if yaml_rs is None:
         return False
     try:

@@ -4,22 +4,21 @@
 file, the card id or YAML line, and every problem found. YAML is read with a
 safe loader only (the libyaml one when present): tags such as
 `!!python/object` are an error, never executed.
+
+PyYAML, yaml-rs and the ability schema are imported only when a catalog is parsed: a warm
+start reads the SQLite cache and never needs them. Where the catalogs are and reading their
+bytes is zxdeck.catalog.paths (re-exported here).
 """
 
 from __future__ import annotations
 
-import hashlib
-import os
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-import yaml
-
-from zxdeck.catalog.abilities import ability_problems
 from zxdeck.catalog.model import (
     COLORS,
     EVENT_TYPES,
@@ -32,15 +31,23 @@ from zxdeck.catalog.model import (
     Card,
     keywords_in_text,
 )
+from zxdeck.catalog.paths import (
+    BUILTIN,
+    CatalogFiles,
+    CatalogSpec,
+    builtin_catalog_path,
+    builtin_data_dir,
+    catalog_path,
+    catalog_paths,
+    read_catalog_bytes,
+    read_catalog_files,
+)
 from zxdeck.errors import CatalogError
 from zxdeck.text import fold, fold_compact
 
-SafeLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-
-try:  # a Rust YAML parser, ~10x faster than libyaml + PyYAML's Python constructor
-    import yaml_rs
-except ImportError:  # pragma: no cover - yaml-rs is a dependency, PyYAML stays the fallback
-    yaml_rs = None
+# yaml-rs (a Rust YAML parser, ~10x faster than libyaml + PyYAML's Python constructor) is used
+# when installed and this is True; PyYAML's safe loader stays the fallback.
+USE_YAML_RS = True
 
 # A YAML tag (`!foo`, `!!python/object`) outside quotes: such a file is read by PyYAML's
 # safe loader, which refuses unknown tags. yaml-rs would silently ignore them.
@@ -49,46 +56,6 @@ _TAG = re.compile(rb"(?:^|[\s\[{,:-])!", re.MULTILINE)
 MAX_PROBLEMS_SHOWN = 20
 # Nesting allowed in a catalog (the built-in one has 10); yaml-rs itself stops at about 255.
 MAX_DEPTH = 200
-
-
-def builtin_data_dir() -> Path:
-    """The folder of the built-in data: inside the installed package, or `data/` of a source checkout."""
-    here = Path(__file__).resolve().parent.parent
-    for candidate in (here / "data", here.parent / "data"):
-        if (candidate / "cards.yaml").is_file():
-            return candidate
-    return here.parent / "data"
-
-
-def builtin_catalog_path() -> Path:
-    return builtin_data_dir() / "cards.yaml"
-
-
-# What names the catalogs to use: one path, several (in order), or None for the default.
-CatalogSpec = str | os.PathLike[str] | Sequence[str | os.PathLike[str]] | None
-BUILTIN = "builtin"  # in `--cards` / $ZXDECK_CARDS: the built-in catalog
-
-
-def catalog_paths(explicit: CatalogSpec = None) -> list[Path]:
-    """The catalogs to use, in order: `--cards` (given once or more), else `$ZXDECK_CARDS`
-    (several separated by `os.pathsep`), else the built-in one. `builtin` names the built-in
-    catalog, so that `--cards builtin --cards mine.yaml` puts a player's cards on top of it."""
-    if isinstance(explicit, str | os.PathLike):
-        items: list[str | os.PathLike[str]] = [explicit] if str(explicit) else []
-    else:
-        items = [p for p in explicit or () if str(p)]
-    if not items:
-        env = os.environ.get("ZXDECK_CARDS") or ""
-        # one existing file is one catalog even when its name holds the separator
-        items = [env] if env and Path(env).is_file() else [p for p in env.split(os.pathsep) if p]
-    if not items:
-        return [builtin_catalog_path()]
-    return [builtin_catalog_path() if str(p) == BUILTIN else Path(p) for p in items]
-
-
-def catalog_path(explicit: CatalogSpec = None) -> Path:
-    """The catalog to use (`catalog_paths`); with several, the last one (whose cards win)."""
-    return catalog_paths(explicit)[-1]
 
 
 @dataclass
@@ -260,6 +227,8 @@ def card_from_mapping(raw: dict[str, Any], problems: list[str], where: str, chec
         extra={k: v for k, v in raw.items() if k not in KNOWN_KEYS},
     )
     if check and abilities:
+        from zxdeck.catalog.abilities import ability_problems
+
         schema = ability_problems(card)
         if schema:
             problems.extend(f"{where}: {p}" for p in schema)
@@ -269,8 +238,10 @@ def card_from_mapping(raw: dict[str, Any], problems: list[str], where: str, chec
 
 def _card_lines(data: bytes) -> list[int]:
     """The 1-based YAML line of each entry of `cards` (only computed on the error path)."""
+    import yaml
+
     try:
-        node = yaml.compose(data, Loader=SafeLoader)
+        node = yaml.compose(data, Loader=_safe_loader())
     except yaml.YAMLError:
         return []
     if not isinstance(node, yaml.MappingNode):
@@ -285,6 +256,8 @@ def _check_shape(data: bytes, source: str, fast: bool) -> None:
     """Refuse anchors / aliases (an alias bomb expands without bound) and too deep nesting
     (PyYAML recurses) by reading the parser's events. On the yaml-rs path (`fast`) only a file
     with a `&` or `*` is read twice; yaml-rs refuses deep nesting itself."""
+    import yaml
+
     from zxdeck.safeyaml import YamlShapeError, check_shape, might_have_aliases
 
     if fast and not might_have_aliases(data):
@@ -299,9 +272,27 @@ def _check_shape(data: bytes, source: str, fast: bool) -> None:
         raise CatalogError(f"{source}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
 
 
+def _safe_loader() -> Any:
+    """PyYAML's safe loader, the libyaml one when present."""
+    import yaml
+
+    return getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+def yaml_rs_module() -> Any:
+    if not USE_YAML_RS:
+        return None
+    try:
+        import yaml_rs
+    except ImportError:  # pragma: no cover - yaml-rs is a dependency, PyYAML stays the fallback
+        return None
+    return yaml_rs
+
+
 def _load_yaml(data: bytes, source: str) -> Any:
     """Parse YAML safely: yaml-rs when the text has no tags, else PyYAML's safe loader; no anchors
     or aliases, nesting up to `MAX_DEPTH` (`_check_shape`)."""
+    yaml_rs = yaml_rs_module()
     fast = yaml_rs is not None and not _TAG.search(data)
     _check_shape(data, source, fast)
     if fast:
@@ -319,8 +310,10 @@ def _load_yaml(data: bytes, source: str) -> Any:
             detail = rest.strip().splitlines()[-1] if rest.strip() else first
             line = f" line {where.group(1)}" if where else ""
             raise CatalogError(f"{source}:{line}: YAML error: {detail}") from None
+    import yaml
+
     try:
-        return yaml.load(data, Loader=SafeLoader)  # noqa: S506 - SafeLoader / CSafeLoader only
+        return yaml.load(data, Loader=_safe_loader())  # noqa: S506 - SafeLoader / CSafeLoader only
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = f" line {mark.line + 1}" if mark else ""
@@ -377,17 +370,6 @@ def parse_catalog(data: bytes, source: str = "<catalog>") -> list[Card]:
     return cards
 
 
-def read_catalog_bytes(path: Path) -> bytes:
-    try:
-        return path.read_bytes()
-    except FileNotFoundError:
-        raise CatalogError(f"{path}: catalog file not found") from None
-    except IsADirectoryError:
-        raise CatalogError(f"{path}: is a folder, not a catalog file") from None
-    except OSError as exc:
-        raise CatalogError(f"{path}: cannot read catalog: {exc.strerror}") from None
-
-
 def merge_cards(parts: Iterable[list[Card]]) -> list[Card]:
     """The cards of several catalogs in order: a later card with the same number replaces the
     earlier one in its place; new numbers are added at the end. (Inside one file a number
@@ -397,41 +379,6 @@ def merge_cards(parts: Iterable[list[Card]]) -> list[Card]:
         for card in cards:
             merged[card.id] = card
     return list(merged.values())
-
-
-@dataclass(frozen=True)
-class CatalogFiles:
-    """The bytes of the catalogs to use, in order, and the digest that covers them all."""
-
-    paths: tuple[Path, ...]
-    datas: tuple[bytes, ...]
-
-    @property
-    def path(self) -> Path:
-        """The last catalog (the only one, usually)."""
-        return self.paths[-1]
-
-    @property
-    def label(self) -> str:
-        return " + ".join(str(p) for p in self.paths)
-
-    @cached_property
-    def digest(self) -> str:
-        """sha256 of the bytes of a single catalog; for several, of their digests in order."""
-        digests = [hashlib.sha256(data).hexdigest() for data in self.datas]
-        if len(digests) == 1:
-            return digests[0]
-        return hashlib.sha256(("catalogs\n" + "\n".join(digests)).encode()).hexdigest()
-
-    def parse(self) -> list[Card]:
-        """Parse and check every catalog (errors name the file), then merge them (`merge_cards`)."""
-        return merge_cards(parse_catalog(data, str(path)) for path, data in zip(self.paths, self.datas))
-
-
-def read_catalog_files(explicit: CatalogSpec = None) -> CatalogFiles:
-    """Read the catalogs named by `--cards` / `$ZXDECK_CARDS` / the built-in one (`catalog_paths`)."""
-    paths = tuple(catalog_paths(explicit))
-    return CatalogFiles(paths, tuple(read_catalog_bytes(p) for p in paths))
 
 
 def load_catalog(path: CatalogSpec = None) -> Catalog:
@@ -447,7 +394,10 @@ def catalog_from_cards(cards: Iterable[Card]) -> Catalog:
 
 
 __all__ = [
+    "BUILTIN",
     "Catalog",
+    "CatalogFiles",
+    "CatalogSpec",
     "builtin_catalog_path",
     "builtin_data_dir",
     "catalog_from_cards",
@@ -455,6 +405,7 @@ __all__ = [
     "catalog_paths",
     "load_catalog",
     "merge_cards",
+    "read_catalog_bytes",
     "read_catalog_files",
     "parse_catalog",
     "fold",

@@ -139,7 +139,7 @@ class Regulation:
 
 def regulations_dir() -> Path:
     """The folder of the built-in regulation files (packaged data or `data/` of a checkout)."""
-    from zxdeck.catalog.loader import builtin_data_dir
+    from zxdeck.catalog.paths import builtin_data_dir
 
     return builtin_data_dir() / "regulations"
 
