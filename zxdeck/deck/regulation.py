@@ -11,6 +11,10 @@ day is the newest one dated on or before it (`regulation_for`). A regulation may
 carry dated banned / restricted lists (`lists`), each complete as of its date:
 `Regulation.at(day)` applies the newest list dated on or before the day, and
 errors name that list and its date.
+
+A regulation is read on every `zxdeck validate`; once checked, it is kept as JSON in the cache
+folder (`regulations/<sha256 of the YAML bytes>.json`, with a digest of its own content), so a
+later run reads that instead of importing PyYAML (a fifth of a warm validate's start-up).
 """
 
 from __future__ import annotations
@@ -18,7 +22,7 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
@@ -197,7 +201,68 @@ def load_regulation(name_or_path: str | os.PathLike[str] | None = None) -> Regul
         data = path.read_bytes()
     except OSError as exc:
         raise RegulationError(f"{path}: cannot read regulation: {exc.strerror or exc}") from None
-    return parse_regulation(data, str(path))
+    cached = _cached(data, str(path))
+    if cached is not None:
+        return cached
+    regulation = parse_regulation(data, str(path))
+    _keep(data, regulation)
+    return regulation
+
+
+_SETS = ("main_types", "dunamis_types")
+_NOT_KEPT = ("path", "on", "active_list")  # set by where it is read from and by `at`
+
+
+def _cache_file(data: bytes) -> Path:
+    import hashlib
+
+    from zxdeck.catalog.paths import cache_dir
+
+    return cache_dir() / "regulations" / f"{hashlib.sha256(data).hexdigest()[:32]}.json"
+
+
+def _content_digest(values: dict[str, Any]) -> str:
+    import hashlib
+    import json
+
+    return hashlib.sha256(json.dumps(values, sort_keys=True, ensure_ascii=False).encode()).hexdigest()
+
+
+def _cached(data: bytes, source: str) -> Regulation | None:
+    """The regulation checked earlier from these exact bytes, or None (not kept, damaged, other layout)."""
+    import json
+
+    try:
+        doc = json.loads(_cache_file(data).read_text(encoding="utf-8"))
+        values = doc["values"]
+        if doc["check"] != _content_digest(values):
+            return None
+        for name in _SETS:
+            values[name] = frozenset(values[name])
+        values["lists"] = tuple(CardList(cl["date"], cl["title"], tuple(cl["banned"]), cl["restricted"])
+                                for cl in values["lists"])
+        return Regulation(**values, path=source)
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+
+
+def _keep(data: bytes, regulation: Regulation) -> None:
+    """Keep a checked regulation for `_cached` (best effort: an unwritable cache folder is fine)."""
+    import json
+
+    values = {f.name: getattr(regulation, f.name) for f in fields(Regulation) if f.name not in _NOT_KEPT}
+    for name in _SETS:
+        values[name] = sorted(values[name])
+    values["lists"] = [cl.to_dict() for cl in regulation.lists]
+    try:
+        target = _cache_file(data)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        tmp = target.with_name(f"{target.name}.{os.getpid()}.tmp")
+        tmp.write_text(json.dumps({"check": _content_digest(values), "values": values},
+                                  ensure_ascii=False), encoding="utf-8")
+        os.replace(tmp, target)
+    except OSError:
+        pass
 
 
 def _get(doc: dict[str, Any], section: str, key: str, default: Any) -> Any:
