@@ -13,10 +13,13 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from search_data import ALL_IDS
 from wcwidth import wcswidth
 
 from zxdeck.catalog.db import cache_file, catalog_digest
+from zxdeck.catalog.synthetic import synthetic_catalog_yaml
 from zxdeck.cli import main
 
 
@@ -235,3 +238,42 @@ def test_warm_search_imports_no_heavy_module(catalog_file: Path, cache_dir: Path
     proc = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env, timeout=60)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.splitlines()[-1] == "[]"
+
+
+def _tabulate_simple(rows: list) -> str:
+    from tabulate import tabulate
+
+    from zxdeck.catalog.present import TABLE_HEADERS
+
+    return tabulate(rows, headers=list(TABLE_HEADERS), tablefmt="simple", disable_numparse=True,
+                    colalign=("left", "left", "left", "left", "right", "right", "left", "left"))
+
+
+def test_result_table_is_tabulates_simple_layout() -> None:
+    """The table is laid out without importing tabulate, exactly as tabulate (with wcwidth) lays
+    it out: every card of the built-in catalog and of a synthetic one, in slices of many sizes."""
+    from zxdeck.catalog import load_catalog
+    from zxdeck.catalog.loader import parse_catalog
+    from zxdeck.catalog.present import TABLE_HEADERS, TABLE_RIGHT, simple_table, table_rows
+
+    for cards in (list(load_catalog()), parse_catalog(synthetic_catalog_yaml(1500, seed=2).encode())):
+        for size in (1, 3, 40, len(cards)):
+            for start in range(0, len(cards), max(size, 101)):
+                rows = table_rows(cards[start:start + size])
+                assert simple_table(TABLE_HEADERS, rows, TABLE_RIGHT) == _tabulate_simple(rows)
+
+
+_NAME_CHARS = st.sampled_from(
+    list("abcXYZ09 -・ー") + [chr(c) for c in range(0x3041, 0x3097)] + [chr(c) for c in range(0x30A1, 0x30FB)]
+    + list("紅蓮剣士竜騎蒼天白銀黒影") + [chr(c) for c in range(0xFF10, 0xFF1A)] + [chr(c) for c in range(0xFF66, 0xFF9E)]
+    + ["\u3099", "\u309a", "\u0301", "★", "☆", "①", "Ⅱ", "é"]
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(rows=st.lists(st.tuples(*[st.text(_NAME_CHARS, max_size=12) for _ in range(8)]), min_size=1, max_size=6))
+def test_result_table_matches_tabulate_on_any_card_like_text(rows: list) -> None:
+    from zxdeck.catalog.present import TABLE_HEADERS, TABLE_RIGHT, simple_table
+
+    rows = [list(r) for r in rows]
+    assert simple_table(TABLE_HEADERS, rows, TABLE_RIGHT) == _tabulate_simple(rows)
