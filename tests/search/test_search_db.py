@@ -339,3 +339,22 @@ def test_the_cache_is_an_ordinary_sqlite_file(db) -> None:
     row = conn.execute("SELECT name, races, icons, name_f FROM cards WHERE id = 'T01-001'").fetchone()
     assert row == ("紅蓮の剣士ジーク", '["ドラゴン", "武人"]', '["ignition"]', "紅蓮の剣士じーく")
     conn.close()
+
+
+@pytest.mark.parametrize(
+    "env",
+    [{}, {"XDG_CACHE_HOME": "/tmp/xdg-cache"}, {"XDG_CACHE_HOME": "relative/cache"}, {"XDG_CACHE_HOME": ""},
+     {"HOME": "/home/someone"}, {"HOME": "/home/someone", "XDG_CACHE_HOME": "~/c"}],
+)
+def test_default_cache_folder_is_platformdirs_one(env: dict[str, str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """docs/DATABASE.md: without $ZXDECK_CACHE_DIR the cache folder is platformdirs' user cache dir
+    (read directly from the XDG variables on Linux, to keep platformdirs out of start-up)."""
+    import platformdirs
+
+    from zxdeck.catalog.paths import cache_dir
+
+    monkeypatch.delenv("ZXDECK_CACHE_DIR", raising=False)
+    monkeypatch.delenv("XDG_CACHE_HOME", raising=False)
+    for key, value in env.items():
+        monkeypatch.setenv(key, value)
+    assert cache_dir() == Path(platformdirs.user_cache_dir("zxdeck", appauthor=False))

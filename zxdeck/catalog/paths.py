@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
@@ -22,10 +23,21 @@ CACHE_ENV = "ZXDECK_CACHE_DIR"
 
 
 def cache_dir() -> Path:
-    """The cache folder: `$ZXDECK_CACHE_DIR`, else the platform's user cache dir for zxdeck."""
+    """The cache folder: `$ZXDECK_CACHE_DIR`, else the platform's user cache dir for zxdeck.
+
+    On Linux and the BSDs that is the XDG Base Directory one, `$XDG_CACHE_HOME/zxdeck` or
+    `~/.cache/zxdeck`, read here directly: importing platformdirs (which imports tempfile,
+    shutil, random, bz2, lzma) cost a warm command more than its SQLite queries. Anywhere else,
+    or when the home folder is not absolute, platformdirs decides (tests compare both).
+    """
     env = os.environ.get(CACHE_ENV)
     if env:
         return Path(env)
+    if sys.platform.startswith(("linux", "freebsd", "openbsd", "netbsd")):
+        xdg = os.environ.get("XDG_CACHE_HOME", "")
+        base = xdg if os.path.isabs(xdg) else os.path.expanduser("~/.cache")
+        if os.path.isabs(base):
+            return Path(base) / "zxdeck"
     import platformdirs
 
     return Path(platformdirs.user_cache_dir("zxdeck", appauthor=False))

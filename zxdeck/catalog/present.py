@@ -9,8 +9,6 @@ tests/search/test_search_cli.py checks that both give the same text.
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 import unicodedata
 from collections.abc import Sequence
@@ -110,6 +108,9 @@ def format_json(cards: Sequence[Card]) -> str:
 
 def format_csv(cards: Sequence[Card]) -> str:
     """CSV with a header line; lists are joined with ';'; a key a card does not have is empty."""
+    import csv
+    import io
+
     out = io.StringIO()
     writer = csv.DictWriter(out, fieldnames=CSV_FIELDS, extrasaction="ignore", lineterminator="\n")
     writer.writeheader()

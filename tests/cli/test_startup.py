@@ -1,0 +1,132 @@
+"""The import picture of the commands, so that start-up does not regress (times are measured by
+bench/bench_startup.py, never asserted here).
+
+Each command runs in a fresh interpreter with a warm cache; the test lists the heavy modules it
+imported. The start-up rule of the developers' guide: modules under zxdeck/cli/ import only click
+and the standard library at module level; library code is imported inside the commands.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+DECK = ROOT / "examples" / "decks" / "red.txt"
+
+# Imported by no command that does not need it (third-party and our heavy packages).
+HEAVY = (
+    "yaml", "yaml_rs", "jaconv", "tabulate", "wcwidth", "rich", "rapidfuzz", "sqlite_utils",
+    "platformdirs", "importlib.metadata", "zxdeck.engine", "zxdeck.agents", "zxdeck.play",
+    "zxdeck.catalog.loader", "zxdeck.catalog.abilities", "zxdeck.safeyaml",
+)
+PROBE = """\
+import json, sys
+from zxdeck.cli import main
+try:
+    main(sys.argv[1:])
+except SystemExit:
+    pass
+heavy = json.loads({heavy!r})
+print(json.dumps(sorted(m for m in heavy if m in sys.modules)))
+"""
+
+
+def imported(*args: str, env: dict[str, str]) -> list[str]:
+    """The modules of HEAVY that `zxdeck ARGS` imported (a fresh interpreter, output discarded)."""
+    code = PROBE.format(heavy=json.dumps(HEAVY))
+    proc = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, env=env,
+                          timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    return json.loads(proc.stdout.splitlines()[-1])
+
+
+@pytest.fixture(scope="module")
+def env(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
+    """A warm cache of the built-in catalog (and of the default regulation) in a private folder."""
+    cache = tmp_path_factory.mktemp("cache")
+    environ = {**os.environ, "ZXDECK_CACHE_DIR": str(cache), "NO_COLOR": "1"}
+    environ.pop("ZXDECK_CARDS", None)
+    for args in (("validate", str(DECK)), ("regulations",)):
+        subprocess.run([sys.executable, "-m", "zxdeck", *args], env=environ, check=True,
+                       capture_output=True, timeout=120)
+    return environ
+
+
+def test_version_imports_nothing_but_zxdeck(env: dict[str, str]) -> None:
+    """`zxdeck --version` does not even import click."""
+    code = ("import sys\nfrom zxdeck.cli import main\nmain(['--version'])\n"
+            "print(sorted(m for m in sys.modules if m.split('.')[0] in ('click', 'zxdeck')))")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=60)
+    assert proc.stdout.splitlines() == ["zxdeck, version 0.1.0", "['zxdeck', 'zxdeck.cli', 'zxdeck.errors']"]
+
+
+@pytest.mark.parametrize(
+    ("args", "allowed"),
+    [
+        (("--help",), ()),
+        (("validate", str(DECK)), ("jaconv",)),  # card names are folded (katakana as hiragana)
+        (("validate", "--format", "json", str(DECK)), ("jaconv",)),
+        (("search", "c:red", "t:zx", "--limit", "5"), ("jaconv",)),
+        (("search", "c:red", "--format", "ids"), ("jaconv",)),
+        (("card", "ZX01-001"), ("jaconv", "yaml")),  # a card in full shows its abilities as YAML
+        (("db", "path"), ()),
+        (("regulations",), ("jaconv",)),
+    ],
+)
+def test_warm_commands_import_only_what_they_need(env: dict[str, str], args: tuple[str, ...],
+                                                  allowed: tuple[str, ...]) -> None:
+    """No YAML, yaml-rs, tabulate, rich, rapidfuzz, sqlite_utils, platformdirs (the cache folder is
+    given), engine or agents for a warm validate or search."""
+    assert set(imported(*args, env=env)) <= set(allowed)
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the XDG cache folder is read directly on Linux")
+def test_the_default_cache_folder_needs_no_platformdirs_on_linux(env: dict[str, str], tmp_path: Path) -> None:
+    """Without $ZXDECK_CACHE_DIR, the XDG cache folder is found without importing platformdirs."""
+    default = {k: v for k, v in env.items() if k != "ZXDECK_CACHE_DIR"}
+    default["XDG_CACHE_HOME"] = str(tmp_path)
+    assert imported("db", "path", env=default) == []
+
+
+def test_cli_modules_import_nothing_heavy_at_module_level() -> None:
+    """Module-level imports of zxdeck/cli/*.py: the standard library, click, zxdeck.cli and its
+    modules, zxdeck.errors and zxdeck (its version) only."""
+    allowed_zxdeck = {"zxdeck", "zxdeck.cli", "zxdeck.errors"}
+    for path in sorted((ROOT / "zxdeck" / "cli").glob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in tree.body:
+            names: list[str] = []
+            if isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                names = [node.module]
+            for name in names:
+                top = name.split(".")[0]
+                if top == "zxdeck":
+                    assert name in allowed_zxdeck or name.startswith("zxdeck.cli."), \
+                        f"{path.name}: imports {name} at module level"
+                else:
+                    assert top == "click" or top in sys.stdlib_module_names or name == "__future__", \
+                        f"{path.name}: imports {name} at module level"
+
+
+def test_every_command_module_is_registered_lazily() -> None:
+    """Every command module of zxdeck/cli is in COMMANDS, and every command it registers is named there."""
+    import click
+
+    from zxdeck.cli import app
+
+    modules = {p.stem for p in (ROOT / "zxdeck" / "cli").glob("*_cmds.py")}
+    assert set(app.COMMANDS.values()) == modules
+    for module in modules:
+        group = click.Group()
+        __import__(f"zxdeck.cli.{module}", fromlist=["register"]).register(group)
+        for name in group.commands:
+            assert app.COMMANDS.get(name) == module, f"{module} registers {name!r}, not in COMMANDS"
