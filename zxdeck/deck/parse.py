@@ -657,10 +657,11 @@ def parse_bytes(data: bytes, catalog: CardSource, source: str = "<deck>", fmt: s
 def read_deck(path: str | os.PathLike[str], catalog: CardSource, fmt: str | None = None) -> Deck:
     """Read and parse a deck file (`-` for standard input) or a deck code (`zxd1_...`,
     zxdeck.deck.code); raises `DeckFileError` when unreadable."""
-    from zxdeck.deck.code import deck_from_code, is_deck_code
+    if isinstance(path, str) and path.strip().startswith("zxd"):  # maybe a code: import its reader
+        from zxdeck.deck.code import deck_from_code, is_deck_code
 
-    if isinstance(path, str) and is_deck_code(path):
-        return deck_from_code(path, catalog)
+        if is_deck_code(path):
+            return deck_from_code(path, catalog)
     source = "<stdin>" if str(path) == "-" else str(path)
     return parse_bytes(read_bytes(path), catalog, source, deck_format(path, fmt))
 
