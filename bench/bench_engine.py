@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import argparse
 import platform
-import random
 import statistics
 import time
 from pathlib import Path
@@ -21,6 +20,7 @@ from zxdeck.catalog import load_catalog
 from zxdeck.deck import read_deck
 from zxdeck.engine import Game
 from zxdeck.engine.decks import spec_from_deck
+from zxdeck.engine.rng import Rng
 
 ROOT = Path(__file__).resolve().parents[1]
 COLORS = ("red", "blue", "white", "black", "green")
@@ -46,11 +46,11 @@ def run_games(specs: dict, n: int, offset: int) -> tuple[int, int, float]:
 
 def clone_time(specs: dict, samples: int = 200) -> float:
     """Median clone() time in microseconds over positions taken from random games."""
-    rng = random.Random(7)
+    rng = Rng(7)
     positions = []
     for s in range(20):
         g = Game(specs[COLORS[s % 5]], specs[COLORS[(s + 2) % 5]], seed=s)
-        steps = rng.randrange(20, 200)
+        steps = 20 + rng.randbelow(180)
         while not g.is_over() and steps:
             g.apply(rng.choice(g.legal_actions()))
             steps -= 1

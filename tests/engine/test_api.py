@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import random
-
 import pytest
 from scenario import Table, zx
 
@@ -12,6 +10,7 @@ from zxdeck.agents.match import play_game
 from zxdeck.engine import Action, Game, IllegalActionError, describe
 from zxdeck.engine.log import JsonlLogger
 from zxdeck.engine.replay import record, replay
+from zxdeck.engine.rng import Rng
 from zxdeck.engine.synth import synthetic_deck
 
 D1 = synthetic_deck("red", "R")
@@ -38,13 +37,13 @@ def test_illegal_action_refused() -> None:
 def test_clone_is_independent_and_plays_the_same() -> None:
     """clone(): same future for the same actions, and the original is untouched."""
     g = Game(D1, D2, seed=9)
-    rng = random.Random(1)
+    rng = Rng(1)
     for _ in range(40):
         g.apply(rng.choice(g.legal_actions()))
     c = g.clone()
     assert state_key(c) == state_key(g)
     before = state_key(g)
-    r1, r2 = random.Random(5), random.Random(5)
+    r1, r2 = Rng(5), Rng(5)
     for _ in range(60):
         if c.is_over():
             break
@@ -161,7 +160,7 @@ def test_determinize_keeps_the_visible_and_zone_sizes() -> None:
     for _ in range(60):
         g.apply(agent.choose(g))
     v = g.current_player()
-    d = g.determinize(v, random.Random(1))
+    d = g.determinize(v, Rng(1))
     check_invariants(d)
     for p in (0, 1):
         a, b = g.players[p], d.players[p]

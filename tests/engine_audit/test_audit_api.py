@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import random
 from pathlib import Path
 
 import pytest
@@ -12,6 +11,7 @@ from scenario import FILLER, Table, zx
 from zxdeck.agents import make_agent
 from zxdeck.engine import PLAYER, Game
 from zxdeck.engine.replay import record, replay
+from zxdeck.engine.rng import Rng
 from zxdeck.engine.synth import synthetic_deck
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -114,7 +114,7 @@ def test_observation_invariant_under_determinize(example_specs) -> None:
     """Z-4 hidden information: redealing what the viewer cannot see never changes the viewer's observation,
     nor (at the viewer's own decision) the viewer's legal actions."""
     _, specs = example_specs
-    rng = random.Random(5)
+    rng = Rng(5)
     n = 0
     for g in _games(specs, 4, 500):
         v = g.current_player()
@@ -145,7 +145,7 @@ def test_determinize_index_and_square_picks_pin_no_card() -> None:
     assert small
     moved = set()
     for s in range(30):
-        d = g.determinize(0, random.Random(s))
+        d = g.determinize(0, Rng(s))
         for i in small:
             if i not in d.players[0].deck or d.players[0].deck.index(i) != g.players[0].deck.index(i):
                 moved.add(i)
@@ -163,7 +163,7 @@ def test_determinize_other_players_pick_pins_nothing() -> None:
     assert t.kind == "pick:discard" and t.who == 1
     out = 0
     for s in range(20):
-        d = g.determinize(0, random.Random(s))
+        d = g.determinize(0, Rng(s))
         out += sum(1 for i in hand1 if i not in d.players[1].hand)
         # the pending pick follows the redeal: it offers the opponent's new hand
         offered = {a.a for a in d.legal_actions()}
@@ -308,7 +308,7 @@ def test_s2_determinize_redeals_the_opponents_face_down_start_card() -> None:
     assert g.cards[real].id == "A-ST1"
     seen = Counter()
     for s in range(40):
-        d = g.determinize(v, random.Random(s))
+        d = g.determinize(v, Rng(s))
         assert d.observation(v) == g.observation(v)
         u = d.squares[opp_sq]
         assert d.cards[u].start_card and d.owner[u] == 1 - v

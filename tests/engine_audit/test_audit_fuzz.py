@@ -9,8 +9,6 @@ clone taken mid-game and played on with the same actions ends identically.
 
 from __future__ import annotations
 
-import random
-
 import pytest
 from invariants import check_invariants, hand_limit_listener
 from weird_cards import weird_deck
@@ -18,6 +16,7 @@ from weird_cards import weird_deck
 from zxdeck.agents import make_agent
 from zxdeck.engine import Game
 from zxdeck.engine.replay import record, replay
+from zxdeck.engine.rng import Rng
 
 D1 = weird_deck("red", "W")
 D2 = weird_deck("blue", "V")
@@ -33,7 +32,7 @@ class _Cat:
 @pytest.mark.parametrize("chunk", range(4))
 def test_fuzz_weird_decks(chunk: int) -> None:
     """Conservation, Z-5, L-1, O-5, X-5, H-5 and hidden information over many odd positions."""
-    rng = random.Random(chunk)
+    rng = Rng(chunk)
     for s in range(chunk * 25, chunk * 25 + 25):
         g = Game(D1, D2, seed=s, listener=hand_limit_listener)
         agents = (make_agent("random", s), make_agent("greedy" if s % 2 else "random", s + 1))

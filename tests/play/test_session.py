@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import json
-import random
 
 from play_kit import Person, capture_console, choices_in
 
+from zxdeck.engine.rng import Rng
 from zxdeck.play import new_session, open_session
 from zxdeck.play.savefile import read_save
 
@@ -24,7 +24,7 @@ def session(tmp_path, specs, person, seed=1, ai="greedy", budget=None, name="gam
 
 def random_person(seed: int, junk_every: int = 0, first: tuple[str, ...] = ()) -> Person:
     """Answers a valid random number (and, every `junk_every` prompts, a wrong line first)."""
-    rng = random.Random(seed)
+    rng = Rng(seed)
     count = 0
 
     def answer(prompt: str) -> str:
@@ -33,7 +33,7 @@ def random_person(seed: int, junk_every: int = 0, first: tuple[str, ...] = ()) -
         n = choices_in(prompt)
         if junk_every and count % junk_every == 0:
             return rng.choice(JUNK)
-        return str(rng.randint(1, n)) if n else "n"
+        return str(1 + rng.randbelow(n)) if n else "n"
 
     return Person(first, fallback=answer)
 
@@ -61,7 +61,7 @@ def test_every_prompt_offers_exactly_the_engine_actions(tmp_path, specs):
     card to hit and playing a life card, optional abilities, targets, Z-5 charge overflow...)."""
     seen: dict[str, int] = {}
     holder: list = []
-    rng = random.Random(1)
+    rng = Rng(1)
 
     def answer(prompt: str) -> str:
         g = holder[0].g
@@ -69,7 +69,7 @@ def test_every_prompt_offers_exactly_the_engine_actions(tmp_path, specs):
         assert n == len(g.legal_actions()) > 1
         assert g.current_player() == 0
         seen[g.decision_kind()] = seen.get(g.decision_kind(), 0) + 1
-        return str(rng.randint(1, n))
+        return str(1 + rng.randbelow(n))
 
     colors = ("red", "blue", "white", "black", "green")
     for k in range(10):
@@ -140,7 +140,7 @@ def test_choices_are_grouped_and_fit(tmp_path, specs):
 
 def test_eof_saves_and_resume_continues_exactly(tmp_path, specs, catalog):
     """Ctrl-D stops and saves; --resume continues exactly: same moves as a game never stopped."""
-    rng = random.Random(5)
+    rng = Rng(5)
     script = [str(rng.choice([1, 2])) for _ in range(400)]
 
     def answer_from(script_iter):

@@ -9,9 +9,8 @@ must. Ties are broken by its seeded generator, so it is deterministic.
 
 from __future__ import annotations
 
-import random
-
 from zxdeck.engine import PLAYER, Action, Game
+from zxdeck.engine.rng import Rng
 from zxdeck.engine.state import ADJACENT, PLAYER_SQUARE
 
 HARMFUL = frozenset({"damage", "destroy", "bounce", "deck_bottom", "to_resource", "to_trash", "sleep"})
@@ -25,7 +24,7 @@ class GreedyAgent:
     name = "greedy"
 
     def __init__(self, seed: int = 0) -> None:
-        self.rng = random.Random(seed)
+        self.rng = Rng(seed)
 
     def choose(self, game: Game) -> Action:
         acts = game.legal_actions()

@@ -30,11 +30,11 @@ The move played is the most visited root action.
 from __future__ import annotations
 
 import math
-import random
 from typing import Any
 
 from zxdeck.agents.greedy import GreedyAgent
 from zxdeck.engine import PLAYER, Action, Game
+from zxdeck.engine.rng import Rng
 
 DEFAULT_BUDGET = 200
 # Picks whose value is a square or an index rather than a card instance.
@@ -87,7 +87,7 @@ class MctsAgent:
 
     def __init__(self, seed: int = 0, budget: int = DEFAULT_BUDGET, epsilon: float = 0.1,
                  exploration: float = 0.7, horizon: int = 2, rollout_limit: int = 2000) -> None:
-        self.rng = random.Random(seed)
+        self.rng = Rng(seed)
         self.budget = budget
         self.epsilon = epsilon
         self.exploration = exploration
@@ -124,7 +124,7 @@ class MctsAgent:
         if len(acts) == 1:
             return acts[0]
         if self.rng.random() < self.epsilon:
-            return acts[self.rng.randrange(len(acts))]
+            return acts[self.rng.randbelow(len(acts))]
         return self._policy.choose(g)
 
     def _simulate(self, g: Game, root: _Node) -> None:
@@ -153,7 +153,7 @@ class MctsAgent:
                     a = self._policy.choose(g)
                     key = action_key(g, a)
                 else:
-                    key, a = untried[rng.randrange(len(untried))]
+                    key, a = untried[rng.randbelow(len(untried))]
                 child = _Node(p)
                 child.avail = 1
                 node.children[key] = child

@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
-import random
-
 from zxdeck.engine import Action, Game
+from zxdeck.engine.rng import Rng
 
 
 class RandomAgent:
     name = "random"
 
     def __init__(self, seed: int = 0) -> None:
-        self.rng = random.Random(seed)
+        self.rng = Rng(seed)
 
     def choose(self, game: Game) -> Action:
         acts = game.legal_actions()
-        return acts[self.rng.randrange(len(acts))]
+        return acts[self.rng.randbelow(len(acts))]

@@ -29,7 +29,6 @@ Usage::
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from typing import Any
 
@@ -43,6 +42,7 @@ from zxdeck.engine.abilities import (
 )
 from zxdeck.engine.actions import DONE, END, KEEP, MULLIGAN, NO, PASS, PLAYER, SKIP, YES, Action
 from zxdeck.engine.registry import DECISIONS, EFFECTS, TASKS, decision, task
+from zxdeck.engine.rng import Rng
 from zxdeck.engine.state import ADJACENT, PLAYER_SQUARE, DeckSpec, PlayerState
 from zxdeck.errors import ZxError
 
@@ -84,7 +84,7 @@ class Game:
         self.specs = (p1, p2)
         self.seed = seed
         self.turn_limit = turn_limit
-        self.rng = random.Random(seed)
+        self.rng = Rng(seed)
         self.listener = listener
         cards: list[Card] = []
         owner: list[int] = []
@@ -193,9 +193,7 @@ class Game:
         g.specs = self.specs
         g.seed = self.seed
         g.turn_limit = self.turn_limit
-        rng = random.Random()
-        rng.setstate(self.rng.getstate())
-        g.rng = rng
+        g.rng = self.rng.clone()
         g.listener = None
         g.cards = self.cards
         g.owner = self.owner
@@ -236,7 +234,7 @@ class Game:
             return (0.0, 0.0)
         return (1.0, -1.0) if self.winner == 0 else (-1.0, 1.0)
 
-    def determinize(self, viewer: int, rng: random.Random) -> Game:
+    def determinize(self, viewer: int, rng: Rng) -> Game:
         """A clone in which what `viewer` cannot see is dealt again at random (for search agents).
 
         The opponent's hand, deck and life are shuffled together (zone sizes kept), as are
@@ -272,7 +270,7 @@ class Game:
         if not g.started and start >= 0:  # S-2: the opponent's start card is face down until S-10
             alts = [(z, k) for z in (opp.hand, opp.deck, opp.life) for k, i in enumerate(z)
                     if g.cards[i].start_card and g.cards[i].type == "zx"]
-            pick = rng.randrange(len(alts) + 1)
+            pick = rng.randbelow(len(alts) + 1)
             if pick < len(alts):
                 z, k = alts[pick]
                 swap = z[k]
@@ -293,7 +291,7 @@ class Game:
             opts = tuple(moved.get(x, x) for x in d[3])
             chosen = tuple(moved.get(x, x) for x in d[6])
             g.decision = d[:3] + (opts,) + d[4:6] + (chosen,) + d[7:]
-        g.rng.seed(rng.getrandbits(64))
+        g.rng.seed(rng.next64())
         g._legal = None
         return g
 
@@ -817,7 +815,7 @@ def _t_setup_shuffle(g: Game) -> None:
     for ps in g.players:
         g.rng.shuffle(ps.deck)
     if g.first < 0:
-        g.first = g.rng.randrange(2)
+        g.first = g.rng.randbelow(2)
     g.active = g.first
     g._emit("game_start", first=g.first)
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import os
-import random
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -19,6 +18,7 @@ from typing import Any
 from zxdeck.catalog.source import CardSource
 from zxdeck.engine import Game
 from zxdeck.engine.replay import FORMAT, record, replay
+from zxdeck.engine.rng import Rng
 from zxdeck.errors import ZxError
 
 
@@ -44,18 +44,16 @@ def make_opponent(setup: PlaySetup) -> Any:
     return agent
 
 
-def _rng_state(agent: Any) -> list | None:
+def _rng_state(agent: Any) -> int | None:
+    """The agent's generator state (one integer, zxdeck.engine.rng)."""
     rng = getattr(agent, "rng", None)
-    if isinstance(rng, random.Random):
-        version, internal, gauss = rng.getstate()
-        return [version, list(internal), gauss]
-    return None
+    return rng.getstate() if isinstance(rng, Rng) else None
 
 
-def _set_rng_state(agent: Any, state: list | None) -> None:
+def _set_rng_state(agent: Any, state: int | None) -> None:
     rng = getattr(agent, "rng", None)
-    if state is not None and isinstance(rng, random.Random):
-        rng.setstate((state[0], tuple(state[1]), state[2]))
+    if state is not None and isinstance(rng, Rng):
+        rng.setstate(state)
 
 
 def save_game(path: str | Path, game: Game, setup: PlaySetup, agent: Any) -> None:
@@ -115,7 +113,10 @@ def load_game(path: str | Path, catalog: CardSource, listener: Any = None) -> tu
     except (KeyError, TypeError, ValueError) as exc:
         raise ZxError(f"{path}: damaged saved game ({type(exc).__name__}: {exc})") from None
     agent = make_opponent(setup)
-    _set_rng_state(agent, info.get("agent_rng"))
+    try:
+        _set_rng_state(agent, info.get("agent_rng"))
+    except ValueError as exc:
+        raise ZxError(f"{path}: damaged saved game (agent_rng: {exc})") from None
     return game, setup, agent
 
 
