@@ -26,6 +26,27 @@ EFFECTS = {
     "ramp": ({"player": 1, "n": 2}, ("P2", "リソース", "2枚")),
     "alter_force": ({"player": 0, "card": 1, "name": "紅蓮の竜", "n": 1}, ("「紅蓮の竜」", "フォース")),
     "refresh_life": ({"player": 0, "name": "紅蓮の竜"}, ("P1", "「紅蓮の竜」", "チャージ", "R-1")),
+    # the events of the complete record (INTERFACES 5): costs, sleep / reboot, every card move
+    "setup": ({"cards": {"p1": {"deck": [[0, "A"]] * 50, "dunamis": [[1, "B"]] * 3},
+                         "p2": {"deck": [[2, "C"]] * 50, "dunamis": []}}},
+              ("P1 デッキ50枚", "デュナミス3枚", "P2 デッキ50枚", "デュナミス0枚")),
+    "start_card": ({"player": 1, "card": 1, "name": "秘密の竜", "square": 7}, ("P2", "スタートカード", "裏向き")),
+    "gate_card": ({"player": 0, "card": 1, "name": "転移門の鍵"}, ("P1", "「転移門の鍵」", "デュナミス", "表向き")),
+    "setup_life": ({"player": 0, "n": 4}, ("P1", "ライフ", "4枚")),
+    "setup_resource": ({"player": 1, "n": 2, "cards": [1, 2], "names": ["蒼の騎士", "白の盾"]},
+                       ("P2", "リソース", "「蒼の騎士」、「白の盾」")),
+    "ignite": ({"player": 0, "card": 1, "name": "紅蓮の竜"}, ("P1", "チャージ", "「紅蓮の竜」", "イグニッション")),
+    "declare": ({"player": 0, "card": 1, "name": "紅蓮の竜", "via": "hand", "cost": 3}, ("P1", "手札", "「紅蓮の竜」")),
+    "pay": ({"player": 0, "card": 1, "name": "紅蓮の竜", "cost": 2, "color": "green", "resources": [1, 2],
+             "colors": ["green", "green"]}, ("P1", "コスト2", "「フィラー」、「フィラー」", "スリープ")),
+    "sleep": ({"player": 0, "cards": [1], "reason": "cost"}, ("P1", "「フィラー」", "スリープ")),
+    "reboot": ({"player": 1, "cards": [1, 2], "reason": "reboot_phase"}, ("P2", "リブートフェイズ", "2枚")),
+    "event_resolved": ({"player": 0, "card": 1, "name": "紅蓮解放", "to": "dunamis_up"},
+                       ("「紅蓮解放」", "解決", "デュナミス", "表向き")),
+    "life_to_charge": ({"player": 1, "card": 1, "name": "蒼の騎士"}, ("「蒼の騎士」", "チャージ")),
+    "not_placed": ({"player": 0, "card": 1, "name": "紅蓮の竜", "to": "trash"}, ("「紅蓮の竜」", "登場できず", "トラッシュ")),
+    "replaced": ({"player": 0, "card": 1, "name": "紅蓮の竜"}, ("P1", "「紅蓮の竜」", "入れ替え")),
+    "charge_from_deck": ({"player": 0, "n": 1, "names": ["紅蓮の竜"]}, ("P1", "デッキ", "チャージ", "「紅蓮の竜」")),
 }
 
 

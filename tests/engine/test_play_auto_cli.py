@@ -9,7 +9,7 @@ from pathlib import Path
 
 GOLDEN = Path(__file__).parent / "golden"
 ROOT = Path(__file__).resolve().parents[2]
-KEYS = {"deck", "hand", "life", "resource", "charge", "trash", "field", "dunamis_down", "dunamis_up"}
+KEYS = {"deck", "hand", "life", "resource", "charge", "trash", "field", "dunamis_down", "dunamis_up", "pending"}
 
 
 def run(*args: str) -> subprocess.CompletedProcess:
@@ -31,6 +31,10 @@ def test_play_auto_prints_and_logs(tmp_path) -> None:
         assert {"seq", "turn", "active", "phase", "event", "state"} <= set(x)
         assert x["active"] in ("p1", "p2")
         assert set(x["state"]) == {"p1", "p2"} and set(x["state"]["p1"]) == KEYS
+        # INTERFACES 5: at every event a player's counts add up to their main deck plus dunamis
+        setup = lines[0]["cards"]
+        for who in ("p1", "p2"):
+            assert sum(x["state"][who].values()) == len(setup[who]["deck"]) + len(setup[who]["dunamis"])
     assert lines[-1]["event"] == "game_over" and lines[-1]["winner"] in ("p1", "p2", None)
     assert lines[-1]["reason"]
 

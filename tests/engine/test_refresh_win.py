@@ -39,19 +39,43 @@ def test_r2_empty_trash_empty_deck_still_costs_life(table: Table) -> None:
     g = table.g
     table.to_main()
     ps = g.players[0]
-    ps.life.extend([])  # four life cards
-    ps.charge.extend(ps.deck[:-1] + ps.trash)
+    ps.resources.extend(ps.deck[:-1] + ps.trash)  # out of the way: the trash is empty, the deck 1 card
     del ps.deck[:-1]
     ps.trash.clear()
-    ps.charge[:] = ps.charge[:4]
     hand = len(ps.hand)
     _cast(table, {"do": "draw", "n": 3})
-    while table.kind == "pick:refresh_life" or table.kind == "pick:charge_overflow":
+    while table.kind == "pick:refresh_life":
         table.g.apply(table.g.legal_actions()[0])
     # one card drawn and the deck emptied (refresh 1: empty); the next card needed refreshed again
     # (refresh 2: still empty), so the rest of the draw does nothing. Each refresh cost a life card.
     assert len(ps.hand) == hand + 1
-    assert ps.refreshes == 2 and len(ps.life) == 2
+    assert ps.refreshes == 2 and len(ps.life) == 2 and len(ps.charge) == 2 and ps.deck == []
+
+
+def test_r1_r2_the_life_card_is_lost_before_the_rest_of_the_draw(table: Table) -> None:
+    """R-1, R-2, Z-5: each refresh's life card goes to the charge at that moment, before the rest of
+    the draw; with a full charge its owner sends a card to the trash at once (Z-5), so the next
+    card needed finds it in the trash: drawing 3 from a 1-card deck with an empty trash and a
+    full charge draws card 1 (refresh 1: the new deck is empty), refreshes for card 2 (the new
+    deck is the card sent to the trash), draws it (refresh 3), draws card 3 (refresh 4)."""
+    g = table.g
+    table.to_main()
+    ps = g.players[0]
+    table.set_life(0, [FILLER] * 5)
+    ps.charge.extend(ps.deck[-5:-1])
+    ps.resources.extend(ps.deck[:-5] + ps.trash)
+    del ps.deck[:-1]
+    ps.trash.clear()
+    assert len(ps.charge) == 4 and len(ps.deck) == 1
+    events: list[str] = []
+    g.listener = lambda game, ev, data: events.append(ev)
+    hand = len(ps.hand)
+    _cast(table, {"do": "draw", "n": 3})
+    while table.kind == "pick:refresh_life":
+        table.g.apply(table.g.legal_actions()[0])
+    assert len(ps.hand) == hand + 3 and ps.refreshes == 4 and len(ps.life) == 1
+    lost = ["refresh", "refresh_life", "to_trash"]  # the life card, then Z-5 at once
+    assert [e for e in events if e in ("draw", *lost)] == ["draw", *lost, *lost, "draw", *lost, "draw", *lost]
 
 
 def test_w1_zero_life_loses_after_refresh() -> None:

@@ -104,6 +104,7 @@ def _t_life_hit(g: Game, p: int, chosen: tuple) -> None:
         return
     iid = life.pop(chosen[0])
     g.limbo.append(iid)
+    g._mv(iid, "life", "pending")
     card = g.cards[iid]
     g._emit("life_damage", player=d, card=iid, name=card.name, icon=card.ignition)
     g.stack.append(("life_resolve", p, iid))
@@ -122,16 +123,21 @@ def _t_life_resolve(g: Game, p: int, iid: int) -> None:
     elif card.ignition and card.type == "event":
         g.pick(d, "life_play_event", (iid,), 0, 1, ("life_play", p, iid))
     else:
-        g.limbo.remove(iid)
-        g.to_charge(d, iid)
+        _life_to_charge(g, d, iid)
+
+
+def _life_to_charge(g: Game, d: int, iid: int) -> None:
+    """B-6: a revealed life card not played goes to the defender's charge."""
+    g.limbo.remove(iid)
+    g.to_charge(d, iid, "pending")
+    g._emit("life_to_charge", player=d, card=iid, name=g.cards[iid].name)
 
 
 @task("life_play")
 def _t_life_play(g: Game, p: int, iid: int, chosen: tuple) -> None:
     d = 1 - p
     if not chosen:
-        g.limbo.remove(iid)
-        g.to_charge(d, iid)
+        _life_to_charge(g, d, iid)
         return
     # Life Recovery / Void Bringer belong to this play ("at this time"): the card's own
     # triggers wait until they are done (A-9 check timing)
@@ -152,15 +158,12 @@ def _t_lrvb(g: Game, p: int, iid: int) -> None:
         return
     if len(g.players[d].life) > len(g.players[p].life):
         return
-    if card.life_recovery:
-        top = g.take_top(d)
-        if top >= 0:
-            g.players[d].life.append(top)
-            g._emit("life_recover", player=d, n=1, name=card.name)
     if card.void_bringer:
         units = tuple(u for u in g.squares if u >= 0)
         if units:
             g.pick(d, "void_bringer", units, 1, 1, ("void_bringer", d))
+    if card.life_recovery:  # pushed last: it runs before Void Bringer
+        g.from_deck(d, "life", 1, card.name)
 
 
 @task("void_bringer")

@@ -113,7 +113,10 @@ def apply_dunamis_action(g: Game, p: int, a: Action) -> None:
         ps.ex_used = True
         ps.dunamis.remove(iid)
         g.limbo.append(iid)
+        g._mv(iid, "dunamis_down", "pending")
         sc = g.scripts[iid]
+        how = "awakening" if sc.awakening is not None else "idealize" if sc.idealize is not None else "descent"
+        g._emit("declare", player=p, card=iid, name=card.name, via="dunamis", condition=how)
         g.stack.append(("resolved",))  # descent's destroyed triggers wait until the EX stands (A-9)
         g.stack.append(("ex_square", p, iid))
         if sc.awakening is not None:
@@ -121,25 +124,34 @@ def apply_dunamis_action(g: Game, p: int, a: Action) -> None:
 
             for eff in reversed(sc.awakening.effects):
                 g.stack.append(("eff", p, iid, in_full(eff)))
-            g.stack.append(("pay", p, card.cost, card.color, False))
+            g.stack.append(("pay", p, card.cost, card.color, False, iid, ()))
         elif sc.idealize is not None:
             k = sc.idealize.raw.get("counter", "")
-            ps.counters[k] = ps.counters.get(k, 0) - sc.idealize.raw.get("n", 1)
+            n = sc.idealize.raw.get("n", 1)
+            ps.counters[k] = ps.counters.get(k, 0) - n
+            g._emit("counter", player=p, counter=k, n=ps.counters[k], change=-n)
         else:
             g.stack.append(("descent", p, iid, ()))
     elif a.kind == "event_ex":
+        # E-1: out of the dunamis while it resolves (pending, not face up), face up once resolved
         ps.event_ex_used = True
-        g.face_up[iid] = 1
+        ps.dunamis.remove(iid)
+        g.limbo.append(iid)
+        g._mv(iid, "dunamis_down", "pending")
+        g._emit("declare", player=p, card=iid, name=card.name, via="dunamis", cost=card.cost, mode=a.b)
+        g.stack.append(("resolved",))  # its effect's triggers wait until it is face up (A-9)
+        g.stack.append(("event_ex_end", p, iid))
         evs = g.scripts[iid].events
         if evs:
             g.stack.append(("ability", p, iid, evs[a.b]))
         g.stack.append(("emit_play", p, iid, a.b))
         if card.cost:
-            g.stack.append(("pay", p, card.cost, card.color, False))
+            g.stack.append(("pay", p, card.cost, card.color, False, iid, ()))
     elif a.kind == "shift":
         ps.shift_used = True
         ps.dunamis.remove(iid)
         g.shift_on[a.b] = iid
+        g._mv(iid, "dunamis_down", "field", square=g.square_of(a.b))
         g._emit("shift", player=p, card=iid, name=card.name, target=a.b, target_name=g.cards[a.b].name)
     else:
         raise RuntimeError(f"not a dunamis action: {a}")
@@ -148,6 +160,17 @@ def apply_dunamis_action(g: Game, p: int, a: Action) -> None:
 @task("emit_play")
 def _t_emit_play(g: Game, p: int, iid: int, mode: int) -> None:
     g._emit("play", player=p, card=iid, name=g.cards[iid].name, square=-1, via="dunamis", mode=mode)
+
+
+@task("event_ex_end")
+def _t_event_ex_end(g: Game, p: int, iid: int) -> None:
+    """E-1: the Event EX's effect has resolved: it goes face up into the dunamis."""
+    if iid in g.limbo:
+        g.limbo.remove(iid)
+        g.face_up[iid] = 1
+        g.players[g.owner[iid]].dunamis.append(iid)
+        g._mv(iid, "pending", "dunamis_up")
+        g._emit("event_resolved", player=p, card=iid, name=g.cards[iid].name, to="dunamis_up")
 
 
 @task("descent")
@@ -170,6 +193,7 @@ def _t_descent(g: Game, p: int, iid: int, chosen: tuple) -> None:
         g.limbo.remove(iid)
         g.players[p].dunamis.append(iid)
         g.stack.pop()  # drop ("ex_square", ...)
+        g.not_placed(p, iid, "pending", "dunamis_down")
         return
     g.pick(p, "descent", opts, 1, 1, ("descent_add", p, iid, chosen))
 
@@ -185,9 +209,10 @@ def _t_ex_square(g: Game, p: int, iid: int) -> None:
     squares = tuple(g.legal_squares(p))
     if not squares:  # nowhere to stand: it goes face up into the dunamis (X-5)
         g.limbo.remove(iid)
-        g.drop_forces(iid)
+        g.drop_forces(iid, "pending")
         g.face_up[iid] = 1
         g.players[p].dunamis.append(iid)
+        g.not_placed(p, iid, "pending", "dunamis_up")
         return
     g.pick(p, "ex_square", squares, 1, 1, ("ex_place", p, iid))
 

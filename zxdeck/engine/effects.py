@@ -9,7 +9,6 @@ continuation is this same effect task, so nothing but data sits on the stack.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from zxdeck.engine.abilities import UNIT_EFFECTS, card_matches, unit_matches
@@ -112,10 +111,8 @@ def effect_possible(g: Game, p: int, src: int, eff: dict[str, Any], paid: int = 
 
 
 def _remove_from_deck(g: Game, p: int, iid: int) -> None:
-    deck = g.players[p].deck
-    deck.remove(iid)
-    if not deck:
-        g._refresh(p)  # R-1
+    """Take a chosen card out of p's deck; the caller refreshes (R-1) once the card is placed."""
+    g.players[p].deck.remove(iid)
 
 
 # ---------------------------------------------------------------------- unit effects
@@ -189,14 +186,20 @@ def fx_to_trash(g: Game, ctl: int, src: int, eff: dict, targets: tuple, chosen: 
 
 @effect("sleep")
 def fx_sleep(g: Game, ctl: int, src: int, eff: dict, targets: tuple, chosen: Any) -> None:
-    for t in targets:
+    changed = [t for t in targets if g.on_field(t) and not g.slept[t]]
+    for t in changed:
         g.slept[t] = 1
+    if changed:
+        g._emit("sleep", player=ctl, cards=changed, names=[g.name(t) for t in changed], reason="effect")
 
 
 @effect("reboot")
 def fx_reboot(g: Game, ctl: int, src: int, eff: dict, targets: tuple, chosen: Any) -> None:
-    for t in targets:
+    changed = [t for t in targets if g.on_field(t) and g.slept[t]]
+    for t in changed:
         g.slept[t] = 0
+    if changed:
+        g._emit("reboot", player=ctl, cards=changed, names=[g.name(t) for t in changed], reason="effect")
 
 
 @effect("move")
@@ -222,7 +225,7 @@ def _t_move_to(g: Game, t: int, chosen: tuple) -> None:
     if sq >= 0 and chosen and g.squares[chosen[0]] < 0:
         g.squares[sq] = -1
         g.squares[chosen[0]] = t
-        g._emit("move", player=g.owner[t], card=t, name=g.name(t), square=chosen[0])
+        g._emit("move", player=g.owner[t], card=t, name=g.name(t), square=chosen[0], from_square=sq)
 
 
 # ---------------------------------------------------------------------- player effects
@@ -247,24 +250,9 @@ def fx_discard(g: Game, ctl: int, src: int, eff: dict, targets: tuple, chosen: A
         g.pick(q, "discard", tuple(hand), k, k, ("to_trash_from", q, "hand"))
 
 
-def _top_cards(g: Game, p: int, eff: dict) -> Iterator[int]:
-    """Take up to `n` cards from the top of p's deck, one at a time: each is placed by the caller
-    before the next is taken, as a refresh (R-1) may happen in between; stops when none is left (R-2)."""
-    for _ in range(int(eff.get("n", 1))):
-        iid = g.take_top(p)
-        if iid < 0:
-            return
-        yield iid
-
-
 @effect("mill")
 def fx_mill(g: Game, ctl: int, src: int, eff: dict, targets: tuple, chosen: Any) -> None:
-    q = _who(ctl, eff)
-    names = []
-    for iid in _top_cards(g, q, eff):
-        names.append(g.cards[iid].name)
-        g.mill_card(q, iid)
-    g._emit("mill", player=q, names=names)
+    g.from_deck(_who(ctl, eff), "mill", int(eff.get("n", 1)))
 
 
 @effect("gain_counter")
@@ -272,7 +260,7 @@ def fx_gain_counter(g: Game, ctl: int, src: int, eff: dict, targets: tuple, chos
     c = g.players[ctl].counters
     k = eff.get("counter", "")
     c[k] = c.get(k, 0) + int(eff.get("n", 1))
-    g._emit("counter", player=ctl, counter=k, n=c[k])
+    g._emit("counter", player=ctl, counter=k, n=c[k], change=int(eff.get("n", 1)))
 
 
 @effect("alter_force")
@@ -287,26 +275,32 @@ def fx_alter_force(g: Game, ctl: int, src: int, eff: dict, targets: tuple, chose
         g.pick(ctl, "alter_force", trash, _least(eff, n), n, ("eff", ctl, src, eff, targets))
         return
     trash = g.players[ctl].trash
+    where = "field" if g.on_field(src) else "pending"
     for c in chosen:
         trash.remove(c)
+        g._mv(c, "trash", where)
     if chosen:
         g.forces[src] = g.forces.get(src, ()) + tuple(chosen)
         g._emit("alter_force", player=ctl, card=src, name=g.name(src), n=len(chosen))
 
 
-def _put_card(g: Game, p: int, c: int, to: str) -> None:
-    """Put card `c`, just taken out of a zone of p's, into `to`: hand, resource (rebooted),
+def _put_card(g: Game, p: int, c: int, to: str, frm: str) -> None:
+    """Put card `c`, just taken out of p's zone `frm`, into `to`: hand, resource (rebooted),
     deck_bottom, or square (p chooses where it is placed)."""
     ps = g.players[p]
     if to == "hand":
         ps.hand.append(c)
+        g._mv(c, frm, "hand")
     elif to == "resource":
         ps.resources.append(c)
         g.slept[c] = 0
+        g._mv(c, frm, "resource")
     elif to == "deck_bottom":
         ps.deck.insert(0, c)
+        g._mv(c, frm, "deck")
     elif to == "square":
         g.limbo.append(c)
+        g._mv(c, frm, "pending")
         g.stack.append(("place_pick", p, c, "effect"))
     else:
         raise ValueError(f"unknown destination {to!r}")
@@ -325,9 +319,11 @@ def fx_search(g: Game, ctl: int, src: int, eff: dict, targets: tuple, chosen: An
         chosen = ()
     for c in chosen:
         _remove_from_deck(g, ctl, c)
-        _put_card(g, ctl, c, to)
+        _put_card(g, ctl, c, to, "deck")
     g.rng.shuffle(ps.deck)
     g._emit("search", player=ctl, names=[g.cards[c].name for c in chosen], to=to)
+    if not ps.deck:  # R-1: the search took the last cards
+        g.refresh(ctl)
 
 
 def _search_options(g: Game, ctl: int, eff: dict) -> list[int]:
@@ -341,6 +337,7 @@ def _t_place_pick(g: Game, p: int, iid: int, via: str) -> None:
     if not squares:
         g.limbo.remove(iid)
         g.players[p].trash.append(iid)
+        g.not_placed(p, iid, "pending", "trash")
         return
     g.pick(p, "square", squares, 1, 1, ("place_chosen", p, iid, via))
 
@@ -366,10 +363,14 @@ def fx_play_free(g: Game, ctl: int, src: int, eff: dict, targets: tuple, chosen:
         else:
             getattr(ps, zone).remove(c)
         g.limbo.append(c)
+        g._mv(c, "deck" if zone == "deck_top" else zone, "pending")
+        g._emit("declare", player=ctl, card=c, name=g.cards[c].name, via="effect", cost=0)
         if g.cards[c].type == "zx":
             g.stack.append(("place_pick", ctl, c, "effect"))
         else:
             g.push_event(ctl, c, "effect")
+    if zone == "deck_top" and chosen and not ps.deck:  # R-1: before the card is placed or resolves
+        g.refresh(ctl)
 
 
 def _play_free_options(g: Game, ctl: int, eff: dict) -> tuple[int, ...]:
@@ -386,12 +387,7 @@ def _play_free_options(g: Game, ctl: int, eff: dict) -> tuple[int, ...]:
 
 @effect("life_recover")
 def fx_life_recover(g: Game, ctl: int, src: int, eff: dict, targets: tuple, chosen: Any) -> None:
-    ps = g.players[ctl]
-    n = 0
-    for iid in _top_cards(g, ctl, eff):
-        ps.life.append(iid)
-        n += 1
-    g._emit("life_recover", player=ctl, n=n)
+    g.from_deck(ctl, "life", int(eff.get("n", 1)))
 
 
 @effect("retrieve")
@@ -408,26 +404,19 @@ def fx_retrieve(g: Game, ctl: int, src: int, eff: dict, targets: tuple, chosen: 
     src_zone = getattr(ps, frm)
     for c in chosen:
         src_zone.remove(c)
-        _put_card(g, ctl, c, to)
+        _put_card(g, ctl, c, to, frm)
     if chosen:
         g._emit("retrieve", player=ctl, names=[g.cards[c].name for c in chosen], to=to)
 
 
 @effect("ramp")
 def fx_ramp(g: Game, ctl: int, src: int, eff: dict, targets: tuple, chosen: Any) -> None:
-    ps = g.players[ctl]
-    n = 0
-    for iid in _top_cards(g, ctl, eff):
-        ps.resources.append(iid)
-        g.slept[iid] = 1 if eff.get("slept") else 0
-        n += 1
-    g._emit("ramp", player=ctl, n=n)
+    g.from_deck(ctl, "ramp", int(eff.get("n", 1)), bool(eff.get("slept")))
 
 
 @effect("charge_from_deck")
 def fx_charge_from_deck(g: Game, ctl: int, src: int, eff: dict, targets: tuple, chosen: Any) -> None:
-    for iid in _top_cards(g, ctl, eff):
-        g.to_charge(ctl, iid)
+    g.from_deck(ctl, "charge", int(eff.get("n", 1)))
 
 
 @effect("reboot_resources")
@@ -438,8 +427,11 @@ def fx_reboot_resources(g: Game, ctl: int, src: int, eff: dict, targets: tuple, 
             n = int(eff.get("n", 1))
             g.pick(ctl, "reboot_resources", opts, _least(eff, n), n, ("eff", ctl, src, eff, targets))
         return
-    for r in chosen:
+    woken = [r for r in chosen if g.slept[r]]
+    for r in woken:
         g.slept[r] = 0
+    if woken:
+        g._emit("reboot", player=ctl, cards=woken, names=[g.cards[r].name for r in woken], reason="effect")
 
 
 @effect("over_boost")
@@ -461,7 +453,7 @@ def _t_ob_place(g: Game, p: int, ob: int, chosen: tuple) -> None:
     ps = g.players[p]
     ps.dunamis.remove(ob)
     ps.player_face_up = False
-    g.place(p, ob, chosen[0], "effect")
+    g.place(p, ob, chosen[0], "effect", frm="dunamis_down")
 
 
 @effect("protect")

@@ -115,7 +115,8 @@ class Game:
         self.forces: dict[int, tuple[int, ...]] = {}
         self.shift_on: dict[int, int] = {}  # Z/X -> its Shift (H-3)
         self.once: set[tuple[int, str, int]] = set()  # (source, card id, ability index) used this turn
-        self.limbo: list[int] = []  # cards being played / revealed
+        self.limbo: list[int] = []  # cards in no zone: being played, revealed, resolving (`pending` in logs)
+        self._moves: list[dict[str, Any]] = []  # card moves since the last event (only with a listener)
         self.stack: list[tuple] = []
         self.rules: list[tuple] = []  # rule processes (Z-5, R-1) started by the running task
         self.triggers: list[tuple[int, int, Ability]] = []
@@ -145,6 +146,7 @@ class Game:
         st.append(("setup_gate", 0))
         st.append(("setup_start", 1))
         st.append(("setup_start", 0))
+        st.append(("setup_begin",))
         self._advance()
 
     # ------------------------------------------------------------------ public API
@@ -208,6 +210,7 @@ class Game:
         g.shift_on = self.shift_on.copy()
         g.once = self.once.copy()
         g.limbo = self.limbo[:]
+        g._moves = []
         g.stack = self.stack[:]
         g.rules = self.rules[:]
         g.triggers = self.triggers[:]
@@ -495,8 +498,24 @@ class Game:
         return not any(t[0] == "resolved" for t in stack)
 
     def _emit(self, event: str, **data: Any) -> None:
+        """Tell the listener about an event; it carries the card moves made since the last event."""
         if self.listener is not None:
+            if self._moves:
+                data["moves"] = self._moves
+                self._moves = []
             self.listener(self, event, data)
+
+    def _mv(self, iid: int, frm: str, to: str, square: int = -1, slept: bool = False) -> None:
+        """Record a card move for the next event (log.py): zones are the keys of the log's `state`
+        (deck, hand, life, resource, charge, trash, field, dunamis_down, dunamis_up, pending)."""
+        if self.listener is not None:
+            m: dict[str, Any] = {"card": iid, "id": self.cards[iid].id, "owner": self.owner[iid],
+                                 "from": frm, "to": to}
+            if square >= 0:
+                m["square"] = square
+            if slept:
+                m["slept"] = True
+            self._moves.append(m)
 
     def _end(self, winner: int | None, reason: str) -> None:
         if self.over:
@@ -529,51 +548,47 @@ class Game:
         """Ask `player` to choose mn..mx of `options` one at a time; then run `cont + (chosen,)`."""
         self.stack.append(("pick", player, purpose, tuple(options), mn, mx, (), cont))
 
-    def take_top(self, p: int) -> int:
-        """Remove the top card of p's deck (R-1 refresh when it empties); -1 when there is none (R-2)."""
+    def refresh(self, p: int) -> None:
+        """R-1: p's deck is empty: the trash is shuffled into a new deck now, and the opponent's
+        choice of one of p's life cards (into the charge) is a rule process (`rules`): it runs as
+        soon as the running task ends, before anything that task pushed (its continuation)."""
         ps = self.players[p]
-        if not ps.deck:
-            self._refresh(p)
-            if not ps.deck:
-                return -1
-        iid = ps.deck.pop()
-        if not ps.deck:
-            self._refresh(p)
-        return iid
-
-    def _refresh(self, p: int) -> None:
-        """R-1: the trash becomes the new deck; the opponent then puts one of p's life cards into the charge."""
-        ps = self.players[p]
+        if self.listener is not None:
+            for i in ps.trash:
+                self._mv(i, "trash", "deck")
         ps.deck = ps.trash
         ps.trash = []
         self.rng.shuffle(ps.deck)
         ps.refreshes += 1
-        self._emit("refresh", player=p)
+        self._emit("refresh", player=p, n=len(ps.deck))
         self.rules.append(("refresh_life", p))
 
-    def draw(self, p: int, n: int) -> int:
-        ps = self.players[p]
-        got = 0
-        for _ in range(n):
-            iid = self.take_top(p)
-            if iid < 0:
-                break
-            ps.hand.append(iid)
-            got += 1
-        if got:
-            self._emit("draw", player=p, n=got)
-        return got
+    def from_deck(self, p: int, op: str, n: int, arg: Any = None) -> None:
+        """Take `n` cards from the top of p's deck, one at a time, for `op` (DECK_OPS: draw, mill,
+        reveal, life, ...). Pushed as a task: a refresh (R-1, R-2) may come between two cards."""
+        if n > 0:
+            self.stack.append(("from_deck", p, op, n, arg, False))
 
-    def to_charge(self, p: int, iid: int) -> None:
-        """Put a card into p's charge; Z-5 overflow is chosen by its owner."""
+    def draw(self, p: int, n: int) -> None:
+        """Draw `n` cards (a task: see `from_deck`)."""
+        self.from_deck(p, "draw", n)
+
+    def to_charge(self, p: int, iid: int, frm: str) -> None:
+        """Put a card (from zone `frm`) into p's charge; Z-5 overflow is chosen by its owner."""
         ch = self.players[p].charge
         ch.append(iid)
+        self._mv(iid, frm, "charge")
         if len(ch) > CHARGE_LIMIT:
             self.rules.append(("charge_limit", p))
 
-    def mill_card(self, p: int, iid: int) -> None:
-        """A card goes from p's deck (or a reveal) to the trash: A-7 Evol Seed triggers."""
+    def mill_card(self, p: int, iid: int, frm: str = "pending", fire: bool = True) -> None:
+        """A card goes from p's deck (or a reveal) to the trash: A-7 Evol Seed triggers (`fire`)."""
         self.players[p].trash.append(iid)
+        self._mv(iid, frm, "trash")
+        if fire:
+            self.fire_milled(p, iid)
+
+    def fire_milled(self, p: int, iid: int) -> None:
         if self.cards[iid].evol_seed:
             for ab in self.scripts[iid].auto.get("milled", ()):
                 self._add_trigger(p, iid, ab)
@@ -599,40 +614,49 @@ class Game:
             self.once = {k for k in self.once if k[0] != iid}
         p = self.owner[iid]
         ps = self.players[p]
-        self.drop_forces(iid)
+        self.drop_forces(iid, "field")
         s = self.shift_on.pop(iid, None)
         if s is not None:
             self.face_up[s] = 1
             self.players[self.owner[s]].dunamis.append(s)
+            self._mv(s, "field", "dunamis_up")
         ctype = self.cards[iid].type
         if ctype == "zx_ex":
             self.face_up[iid] = 1
             ps.dunamis.append(iid)
+            self._mv(iid, "field", "dunamis_up")
         elif ctype == "zx_ob":
             self.face_up[iid] = 1
             ps.dunamis.append(iid)
+            self._mv(iid, "field", "dunamis_up")
             if not self.has_ob_on_field(p):
                 ps.player_face_up = True
         elif dest == "charge":
-            self.to_charge(p, iid)
+            self.to_charge(p, iid, "field")
         elif dest == "trash":
             ps.trash.append(iid)
+            self._mv(iid, "field", "trash")
         elif dest == "hand":
             ps.hand.append(iid)
+            self._mv(iid, "field", "hand")
         elif dest == "deck_bottom":
             ps.deck.insert(0, iid)
+            self._mv(iid, "field", "deck")
         elif dest == "resource":
             ps.resources.append(iid)
             self.slept[iid] = 1 if slept else 0
+            self._mv(iid, "field", "resource", slept=slept)
         else:
             raise RuntimeError(f"unknown destination {dest}")
 
-    def drop_forces(self, iid: int) -> None:
-        """Z-6: the forces of a card leaving (or never reaching) its square go to the trash."""
+    def drop_forces(self, iid: int, frm: str) -> None:
+        """Z-6: the forces of a card leaving (`frm` field) or never reaching (pending) its square go
+        to the trash."""
         forces = self.forces.pop(iid, None)
         if forces:
             for f in forces:
                 self.players[self.owner[f]].trash.append(f)
+                self._mv(f, frm, "trash")
 
     def destroy(self, iid: int, by_damage: bool = False) -> None:
         """Destroy a Z/X: triggers `destroyed`, then it goes to its owner's charge (B-5, Z-5)."""
@@ -662,28 +686,40 @@ class Game:
             if dmg > 0 and self.on_field(iid) and dmg >= self.power(iid):
                 self.destroy(iid, by_damage=True)
 
-    def place(self, p: int, iid: int, sq: int, via: str) -> None:
-        """Put a card from limbo onto a square (L-1..L-5) and fire `enter` triggers."""
-        if iid in self.limbo:
-            self.limbo.remove(iid)
+    def place(self, p: int, iid: int, sq: int, via: str, frm: str = "pending") -> None:
+        """Put a card from limbo (or `frm`) onto a square (L-1..L-5) and fire `enter` triggers."""
         cur = self.squares[sq]
         if sq == PLAYER_SQUARE[1 - p] or (cur >= 0 and (self.owner[cur] != p or self.slept[cur])):
             # the square became illegal meanwhile: the card does not enter
-            self.drop_forces(iid)  # forces put under a Z/X EX by its awakening (X-3)
+            if iid in self.limbo:
+                self.limbo.remove(iid)
+            self.drop_forces(iid, frm)  # forces put under a Z/X EX by its awakening (X-3)
             if self.cards[iid].type in ("zx_ex", "zx_ob"):
                 self.face_up[iid] = 1  # X-5 / O-5
                 self.players[p].dunamis.append(iid)
                 if self.cards[iid].type == "zx_ob" and not self.has_ob_on_field(p):
                     self.players[p].player_face_up = True
+                self.not_placed(p, iid, frm, "dunamis_up")
             else:
                 self.players[p].trash.append(iid)
+                self.not_placed(p, iid, frm, "trash")
             return
         if cur >= 0:  # L-4: replace your own rebooted Z/X
+            name = self.name(cur)
             self.leave_field(cur, "trash")
+            self._emit("replaced", player=p, card=cur, name=name)
+        if iid in self.limbo:
+            self.limbo.remove(iid)
         self.squares[sq] = iid
         self.slept[iid] = 0  # L-5
+        self._mv(iid, frm, "field", square=sq)
         self._emit("play", player=p, card=iid, name=self.cards[iid].name, square=sq, via=via)
         self.fire_enter(p, iid, via)
+
+    def not_placed(self, p: int, iid: int, frm: str, to: str) -> None:
+        """A card that was to be placed finds no legal square: log where it went instead."""
+        self._mv(iid, frm, to)
+        self._emit("not_placed", player=p, card=iid, name=self.cards[iid].name, to=to)
 
     def fire_enter(self, p: int, iid: int, via: str) -> None:
         for sc in self.unit_scripts(iid):
@@ -747,10 +783,12 @@ class Game:
         ps = self.players[p]
         if cost.get("sleep_self"):
             self.slept[src] = 1
+            self._emit("sleep", player=p, cards=[src], reason="cost")
         if "counters" in cost:
             c = cost["counters"]
             k = c.get("counter", "")
             ps.counters[k] = ps.counters.get(k, 0) - c.get("n", 1)
+            self._emit("counter", player=p, counter=k, n=ps.counters[k], change=-c.get("n", 1))
         if cost.get("charge"):
             self.pick(p, "cost_charge", tuple(ps.charge), cost["charge"], cost["charge"], ("to_trash_from", p, "charge"))
         if cost.get("force"):
@@ -758,7 +796,7 @@ class Game:
         if cost.get("discard"):
             self.pick(p, "cost_discard", tuple(ps.hand), cost["discard"], cost["discard"], ("to_trash_from", p, "hand"))
         if cost.get("pay"):
-            self.stack.append(("pay", p, cost["pay"], self.cards[src].color, False))
+            self.stack.append(("pay", p, cost["pay"], self.cards[src].color, False, src, ()))
 
     def push_event(self, p: int, iid: int, via: str) -> None:
         """Resolve an event card from limbo: its `event` abilities in order, then it goes to the trash (T-2)."""
@@ -776,6 +814,21 @@ class Game:
 # ---------------------------------------------------------------------- setup (S-1..S-10)
 
 
+@task("setup_begin")
+def _t_setup_begin(g: Game) -> None:
+    """S-1: the game's cards (instance id and card number), every main deck card in its deck and
+    every dunamis card face down in its dunamis: the starting point of the log's card moves."""
+    if g.listener is None:
+        return
+    cards = g.cards
+    zones = {}
+    for p, ps in enumerate(g.players):
+        zones[p] = {"deck": [[i, cards[i].id] for i in ps.deck],
+                    "dunamis": [[i, cards[i].id] for i in ps.dunamis],
+                    "player_card": [ps.player_card, cards[ps.player_card].id] if ps.player_card >= 0 else None}
+    g._emit("setup", cards={"p1": zones[0], "p2": zones[1]})
+
+
 @task("setup_start")
 def _t_setup_start(g: Game, p: int) -> None:
     """S-2: a Start Card Z/X from the deck onto the player square (optional)."""
@@ -790,6 +843,8 @@ def _t_start_card(g: Game, p: int, chosen: tuple) -> None:
     for iid in chosen:
         g.players[p].deck.remove(iid)
         g.squares[PLAYER_SQUARE[p]] = iid
+        g._mv(iid, "deck", "field", square=PLAYER_SQUARE[p])
+        g._emit("start_card", player=p, card=iid, name=g.cards[iid].name, square=PLAYER_SQUARE[p])
 
 
 @task("setup_gate")
@@ -807,6 +862,8 @@ def _t_gate_card(g: Game, p: int, chosen: tuple) -> None:
         g.players[p].deck.remove(iid)
         g.players[p].dunamis.append(iid)
         g.face_up[iid] = 1
+        g._mv(iid, "deck", "dunamis_up")
+        g._emit("gate_card", player=p, card=iid, name=g.cards[iid].name)
 
 
 @task("setup_shuffle")
@@ -822,8 +879,8 @@ def _t_setup_shuffle(g: Game) -> None:
 
 @task("setup_draw")
 def _t_setup_draw(g: Game) -> None:
-    """S-6."""
-    for p in (g.first, 1 - g.first):
+    """S-6 (the first player's draw runs first: tasks run last pushed, first run)."""
+    for p in (1 - g.first, g.first):
         g.draw(p, HAND)
 
 
@@ -842,6 +899,8 @@ def _apply_mulligan(g: Game, d: tuple, a: Action) -> None:
     p = d[1]
     if a.kind == "mulligan":
         ps = g.players[p]
+        for i in ps.hand:
+            g._mv(i, "hand", "deck")
         ps.deck.extend(ps.hand)
         ps.hand.clear()
         g.rng.shuffle(ps.deck)
@@ -854,17 +913,15 @@ decision("mulligan", _legal_mulligan, _apply_mulligan)
 
 @task("setup_finish")
 def _t_setup_finish(g: Game) -> None:
-    """S-8 life, S-9 resources, S-10 face up."""
-    for p in (g.first, 1 - g.first):
-        ps = g.players[p]
-        for _ in range(LIFE):
-            iid = g.take_top(p)
-            if iid >= 0:
-                ps.life.append(iid)
-        for _ in range(2):
-            iid = g.take_top(p)
-            if iid >= 0:
-                ps.resources.append(iid)
+    """S-8 life, S-9 resources (the first player, then the other), S-10 face up."""
+    g.stack.append(("setup_done",))
+    for p in (1 - g.first, g.first):  # pushed in reverse: the first player's cards come first
+        g.from_deck(p, "setup_resource", 2)
+        g.from_deck(p, "setup_life", LIFE)
+
+
+@task("setup_done")
+def _t_setup_done(g: Game) -> None:
     g.started = True
     g._emit("setup_done")
 
@@ -889,10 +946,11 @@ def _t_start_turn(g: Game) -> None:
     g.phase = "reboot"
     g._emit("turn_start", player=p)
     slept = g.slept
-    for r in ps.resources:  # P-1
-        slept[r] = 0
-    for u in g.units_of(p):
-        slept[u] = 0
+    woken = [i for i in ps.resources + g.units_of(p) if slept[i]]
+    for i in woken:  # P-1
+        slept[i] = 0
+    if woken:
+        g._emit("reboot", player=p, cards=woken, reason="reboot_phase")
     g.stack.append(("main",))
     g.stack.append(("ignition",))
     g.stack.append(("resource",))
@@ -942,6 +1000,7 @@ def _apply_resource(g: Game, d: tuple, a: Action) -> None:
         ps.resources.append(a.a)
         g.slept[a.a] = 0
         ps.resource_done = True
+        g._mv(a.a, "hand", "resource")
         g._emit("resource", player=d[1], card=a.a, name=g.cards[a.a].name)
 
 
@@ -968,22 +1027,20 @@ def _apply_ignite(g: Game, d: tuple, a: Action) -> None:
         ps = g.players[p]
         ps.charge.remove(a.a)
         ps.trash.append(a.a)
+        g._mv(a.a, "charge", "trash")
+        g._emit("ignite", player=p, card=a.a, name=g.cards[a.a].name)
         g.stack.append(("ignition",))
-        g.stack.append(("reveal", p))
+        g.from_deck(p, "reveal", 1)
 
 
 decision("ignite", _legal_ignite, _apply_ignite)
 
 
-@task("reveal")
-def _t_reveal(g: Game, p: int) -> None:
-    """P-4 2..4: reveal the top card; with the ignition icon it may be played for free (Over Drive)."""
-    iid = g.take_top(p)
-    if iid < 0:
-        return
-    g.limbo.append(iid)
+@task("reveal_play")
+def _t_reveal_play(g: Game, p: int, iid: int) -> None:
+    """P-4 3..4: the revealed card, with the ignition icon, may be played for free (Over Drive).
+    A refresh caused by the reveal (R-1) has already happened: this runs after it."""
     card = g.cards[iid]
-    g._emit("ignition", player=p, card=iid, name=card.name, icon=card.ignition)
     if card.ignition and card.type == "zx":
         g.pick(p, "overdrive", tuple(g.legal_squares(p)), 0, 1, ("overdrive", p, iid))
     elif card.ignition and card.type == "event":
@@ -1096,13 +1153,15 @@ def _play_from_hand(g: Game, p: int, iid: int, sq: int) -> None:
     ps = g.players[p]
     ps.hand.remove(iid)
     g.limbo.append(iid)
+    g._mv(iid, "hand", "pending")
     card = g.cards[iid]
+    g._emit("declare", player=p, card=iid, name=card.name, via="hand", cost=card.cost)
     if card.type == "zx":
         g.stack.append(("place_task", p, iid, sq, "hand"))
     else:
         g.stack.append(("event_task", p, iid, "hand"))
     if card.cost:
-        g.stack.append(("pay", p, card.cost, card.color, False))
+        g.stack.append(("pay", p, card.cost, card.color, False, iid, ()))
 
 
 decision("main", _legal_main, _apply_main)
@@ -1120,9 +1179,12 @@ def _t_event(g: Game, p: int, iid: int, via: str) -> None:
 
 @task("limbo_to_trash")
 def _t_limbo_to_trash(g: Game, p: int, iid: int) -> None:
+    """T-2: an event that has resolved goes to its owner's trash."""
     if iid in g.limbo:
         g.limbo.remove(iid)
         g.players[g.owner[iid]].trash.append(iid)
+        g._mv(iid, "pending", "trash")
+        g._emit("event_resolved", player=p, card=iid, name=g.cards[iid].name, to="trash")
 
 
 @task("end_phase")
@@ -1211,19 +1273,25 @@ decision("pick", _legal_pick, _apply_pick)
 
 
 @task("pay")
-def _t_pay(g: Game, p: int, n: int, color: str, matched: bool) -> None:
-    """C-1: sleep n rebooted resources, one of the card's color; the player picks which (by color)."""
+def _t_pay(g: Game, p: int, n: int, color: str, matched: bool, src: int, paid: tuple) -> None:
+    """C-1: sleep n rebooted resources, one of the card's color; the player picks which (by color).
+
+    `src` is the card (or the Z/X whose ability) being paid for, `paid` the resources slept so far;
+    the `pay` event lists them all once the payment is complete."""
     while n > 0:
         opts = _pay_options(g, p, n, color, matched)
         if not opts:
-            return
+            break  # cannot happen after can_pay(); the event says what was paid
         if len(opts) > 1:
-            g._decide(("pay", p, n, color, matched))
+            g._decide(("pay", p, n, color, matched, src, paid))
             return
         r = opts[0]
         g.slept[r] = 1
+        paid = paid + (r,)
         matched = matched or g.cards[r].color == color
         n -= 1
+    g._emit("pay", player=p, card=src, name=g.cards[src].name, cost=len(paid) + n, color=color,
+            resources=list(paid), colors=[g.cards[r].color for r in paid])
 
 
 def _pay_options(g: Game, p: int, n: int, color: str, matched: bool) -> list[int]:
@@ -1246,14 +1314,14 @@ def _pay_options(g: Game, p: int, n: int, color: str, matched: bool) -> list[int
 
 
 def _legal_pay(g: Game, d: tuple) -> list[Action]:
-    _, p, n, color, matched = d
+    _, p, n, color, matched, src, paid = d
     return [Action("pay", r) for r in _pay_options(g, p, n, color, matched)]
 
 
 def _apply_pay(g: Game, d: tuple, a: Action) -> None:
-    _, p, n, color, matched = d
+    _, p, n, color, matched, src, paid = d
     g.slept[a.a] = 1
-    g.stack.append(("pay", p, n - 1, color, matched or g.cards[a.a].color == color))
+    g.stack.append(("pay", p, n - 1, color, matched or g.cards[a.a].color == color, src, paid + (a.a,)))
 
 
 decision("pay", _legal_pay, _apply_pay)
@@ -1289,6 +1357,7 @@ def _t_to_trash_from(g: Game, p: int, zone: str, chosen: tuple) -> None:
         if iid in lst:
             lst.remove(iid)
             ps.trash.append(iid)
+            g._mv(iid, zone, "trash")
     if chosen:
         g._emit("discard" if zone == "hand" else "to_trash", player=p, zone=zone,
                 names=[g.cards[i].name for i in chosen])
@@ -1297,14 +1366,152 @@ def _t_to_trash_from(g: Game, p: int, zone: str, chosen: tuple) -> None:
 @task("force_to_trash")
 def _t_force_to_trash(g: Game, src: int, chosen: tuple) -> None:
     fs = list(g.forces.get(src, ()))
+    frm = "field" if g.on_field(src) else "pending"
     for iid in chosen:
         if iid in fs:
             fs.remove(iid)
             g.players[g.owner[iid]].trash.append(iid)
+            g._mv(iid, frm, "trash")
     if fs:
         g.forces[src] = tuple(fs)
     else:
         g.forces.pop(src, None)
+    if chosen:
+        g._emit("to_trash", player=g.owner[src], zone="force", card=src,
+                names=[g.cards[i].name for i in chosen])
+
+
+@task("from_deck")
+def _t_from_deck(g: Game, p: int, op: str, n: int, arg: Any, retried: bool) -> None:
+    """Take up to `n` cards from the top of p's deck, one at a time, for `op` (DECK_OPS).
+
+    R-1: the moment the deck becomes empty, the cards taken so far are reported (their event),
+    the rest of the operation is pushed, then the refresh: its life card is lost before anything
+    else continues. R-2: a card needed from an empty deck refreshes first (`retried` marks the
+    retry); if the new deck is empty too, the rest of the operation does nothing.
+    """
+    ps = g.players[p]
+    put, done = DECK_OPS[op]
+    taken: list[int] = []
+    while n > 0:
+        if not ps.deck:
+            if retried:
+                break
+            done(g, p, taken, arg)
+            g.stack.append(("from_deck", p, op, n, arg, True))
+            g.refresh(p)
+            return
+        retried = False
+        iid = ps.deck.pop()
+        put(g, p, iid, arg)
+        taken.append(iid)
+        n -= 1
+        if not ps.deck:
+            done(g, p, taken, arg)
+            if n:
+                g.stack.append(("from_deck", p, op, n, arg, False))
+            g.refresh(p)
+            return
+    done(g, p, taken, arg)
+
+
+def _put_hand(g: Game, p: int, iid: int, arg: Any) -> None:
+    g.players[p].hand.append(iid)
+    g._mv(iid, "deck", "hand")
+
+
+def _put_life(g: Game, p: int, iid: int, arg: Any) -> None:
+    g.players[p].life.append(iid)
+    g._mv(iid, "deck", "life")
+
+
+def _put_resource(g: Game, p: int, iid: int, slept: Any) -> None:
+    g.players[p].resources.append(iid)
+    g.slept[iid] = 1 if slept else 0
+    g._mv(iid, "deck", "resource", slept=bool(slept))
+
+
+def _put_charge(g: Game, p: int, iid: int, arg: Any) -> None:
+    g.to_charge(p, iid, "deck")
+
+
+def _put_trash(g: Game, p: int, iid: int, arg: Any) -> None:
+    g.mill_card(p, iid, "deck", fire=False)  # A-7 fires in `milled`, after a refresh's life loss
+
+
+def _put_reveal(g: Game, p: int, iid: int, arg: Any) -> None:
+    g.limbo.append(iid)
+    g._mv(iid, "deck", "pending")
+
+
+def _names(g: Game, taken: list[int]) -> list[str]:
+    return [g.cards[i].name for i in taken]
+
+
+def _done_draw(g: Game, p: int, taken: list[int], arg: Any) -> None:
+    if taken:
+        g._emit("draw", player=p, n=len(taken))
+
+
+def _done_setup_life(g: Game, p: int, taken: list[int], arg: Any) -> None:
+    if taken:
+        g._emit("setup_life", player=p, n=len(taken))
+
+
+def _done_setup_resource(g: Game, p: int, taken: list[int], arg: Any) -> None:
+    if taken:
+        g._emit("setup_resource", player=p, n=len(taken), cards=list(taken), names=_names(g, taken))
+
+
+def _done_life(g: Game, p: int, taken: list[int], name: Any) -> None:
+    if taken:
+        if name:
+            g._emit("life_recover", player=p, n=len(taken), name=name)
+        else:
+            g._emit("life_recover", player=p, n=len(taken))
+
+
+def _done_ramp(g: Game, p: int, taken: list[int], arg: Any) -> None:
+    if taken:
+        g._emit("ramp", player=p, n=len(taken), names=_names(g, taken))
+
+
+def _done_charge(g: Game, p: int, taken: list[int], arg: Any) -> None:
+    if taken:
+        g._emit("charge_from_deck", player=p, n=len(taken), names=_names(g, taken))
+
+
+def _done_mill(g: Game, p: int, taken: list[int], arg: Any) -> None:
+    if taken:
+        g._emit("mill", player=p, names=_names(g, taken))
+        g.stack.append(("milled", p, tuple(taken)))
+
+
+def _done_reveal(g: Game, p: int, taken: list[int], arg: Any) -> None:
+    for iid in taken:
+        card = g.cards[iid]
+        g._emit("ignition", player=p, card=iid, name=card.name, icon=card.ignition)
+        g.stack.append(("reveal_play", p, iid))
+
+
+# op -> (put one card just taken from the top of the deck, report the cards taken)
+DECK_OPS: dict[str, tuple[Callable[..., None], Callable[..., None]]] = {
+    "draw": (_put_hand, _done_draw),
+    "setup_life": (_put_life, _done_setup_life),
+    "setup_resource": (_put_resource, _done_setup_resource),
+    "life": (_put_life, _done_life),
+    "ramp": (_put_resource, _done_ramp),
+    "charge": (_put_charge, _done_charge),
+    "mill": (_put_trash, _done_mill),
+    "reveal": (_put_reveal, _done_reveal),
+}
+
+
+@task("milled")
+def _t_milled(g: Game, p: int, cards: tuple) -> None:
+    """A-7: Evol Seed triggers of cards milled from the deck."""
+    for iid in cards:
+        g.fire_milled(p, iid)
 
 
 @task("refresh_life")
@@ -1320,8 +1527,8 @@ def _t_refresh_life_take(g: Game, p: int, chosen: tuple) -> None:
     life = g.players[p].life
     if chosen and chosen[0] < len(life):
         iid = life.pop(chosen[0])
-        g.to_charge(p, iid)
-        g._emit("refresh_life", player=p, name=g.cards[iid].name)
+        g.to_charge(p, iid, "life")
+        g._emit("refresh_life", player=p, card=iid, name=g.cards[iid].name)
 
 
 # ---------------------------------------------------------------------- abilities (A-1..A-9)

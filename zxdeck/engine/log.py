@@ -14,27 +14,42 @@ if TYPE_CHECKING:
 PNAME = ("p1", "p2")
 ZONES = {"hand": "手札", "resource": "リソース", "resources": "リソース", "square": "スクエア",
          "deck": "デッキの上", "deck_bottom": "デッキの下", "charge": "チャージ", "trash": "トラッシュ",
-         "life": "ライフ"}
+         "life": "ライフ", "force": "フォース", "dunamis_up": "デュナミス (表向き)",
+         "dunamis_down": "デュナミス (裏向き)"}
+CONDITIONS = {"descent": "降臨", "awakening": "覚醒", "idealize": "夢装"}
 
 
 def player_counts(g: Game, p: int) -> dict[str, int]:
-    """The per-player `state` of a log line."""
+    """The per-player `state` of a log line (INTERFACES.md section 5).
+
+    Every card of the player's main deck and dunamis is in exactly one count: `field` holds the
+    Z/X on squares with their forces and Shifts, `pending` the cards in no zone (a revealed
+    ignition or life card waiting for a choice, a card being played, an event or Event EX
+    resolving, and forces put under a Z/X EX that is still being played)."""
     ps = g.players[p]
     owner = g.owner
     field = 0
+    on_field = set()
     for u in g.squares:
         if u >= 0:
+            on_field.add(u)
             if owner[u] == p:
                 field += 1
-            field += sum(1 for f in g.forces.get(u, ()) if owner[f] == p)
             s = g.shift_on.get(u)
             if s is not None and owner[s] == p:
                 field += 1
+    pending = sum(1 for i in g.limbo if owner[i] == p)
+    for host, fs in g.forces.items():
+        n = sum(1 for f in fs if owner[f] == p)
+        if host in on_field:
+            field += n
+        else:
+            pending += n
     up = sum(1 for d in ps.dunamis if g.face_up[d])
     return {
         "deck": len(ps.deck), "hand": len(ps.hand), "life": len(ps.life),
         "resource": len(ps.resources), "charge": len(ps.charge), "trash": len(ps.trash),
-        "field": field, "dunamis_down": len(ps.dunamis) - up, "dunamis_up": up,
+        "field": field, "dunamis_down": len(ps.dunamis) - up, "dunamis_up": up, "pending": pending,
     }
 
 
@@ -42,6 +57,10 @@ def _jsonable(v: Any) -> Any:
     if isinstance(v, tuple):
         return list(v)
     return v
+
+
+def _moves_json(moves: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [{**m, "owner": PNAME[m["owner"]]} for m in moves]
 
 
 class JsonlLogger:
@@ -61,6 +80,8 @@ class JsonlLogger:
                 rec[k] = PNAME[v]
             elif k == "winner":
                 rec[k] = PNAME[v] if v is not None else None
+            elif k == "moves":
+                rec[k] = _moves_json(v)
             else:
                 rec[k] = _jsonable(v)
         rec["state"] = {"p1": player_counts(g, 0), "p2": player_counts(g, 1)}
@@ -126,8 +147,9 @@ def narrate(g: Game, event: str, data: dict[str, Any]) -> str | None:
         res = "引き分け" if w is None else f"P{w + 1} の勝利"
         return f"\n対戦終了: {res} ({data.get('reason')}) ターン {g.turn}"
     try:
-        return _effect_line(event, data, who)
-    except (KeyError, TypeError, ValueError, IndexError):  # unexpected data: still one line
+        line = _state_line(g, event, data, who)
+        return line if line is not None else _effect_line(event, data, who)
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError):  # unexpected data: still one line
         return f"  {who} {event}"
 
 
@@ -169,6 +191,58 @@ def _effect_line(event: str, data: dict[str, Any], who: str) -> str | None:
         return f"  {who}の{name}にフォース {n}枚 (オルターフォース A-8)"
     if event == "refresh_life":
         return f"  {who}のライフ{name}がチャージへ (リフレッシュ R-1)"
+    if event == "charge_from_deck":
+        return f"  {who} デッキの上からチャージへ: {names}"
+    if event == "life_to_charge":
+        return f"  → {name}はチャージへ"
+    if event == "event_resolved":
+        where = "デュナミスに表向きで置く" if data.get("to") == "dunamis_up" else "トラッシュへ"
+        return f"  {name}の解決終了 → {where}"
+    if event == "not_placed":
+        return f"  {name}は登場できず{to}へ"
+    if event == "replaced":
+        return f"  {who}の{name}は入れ替えで場を離れる"
+    if event == "declare":
+        if "condition" in data:
+            return f"{who} デュナミスから{name}の{CONDITIONS.get(data['condition'], '登場')}を宣言"
+        if data.get("via") == "dunamis":
+            return f"{who} デュナミスからイベントEX{name}を使用宣言"
+        if data.get("via") == "effect":
+            return f"{who} {name}をコストを払わずに使用宣言"
+        return f"{who} 手札から{name}を使用宣言"
+    return None
+
+
+def _card_names(g: Game, iids: Any) -> str:
+    return "、".join(f"「{g.cards[i].name}」" for i in iids or ())
+
+
+def _state_line(g: Game, event: str, data: dict[str, Any], who: str) -> str | None:
+    """Setup, costs, sleep and reboot: the events that change no card's zone but a card's state."""
+    if event == "setup":
+        zones = data.get("cards") or {}
+        parts = [f"{k.upper()} デッキ{len(v.get('deck', []))}枚・デュナミス{len(v.get('dunamis', []))}枚"
+                 for k, v in zones.items()]
+        return "対戦準備: " + "、".join(parts)
+    if event == "start_card":
+        return f"{who} スタートカードを裏向きでプレイヤースクエアに置く"
+    if event == "gate_card":
+        return f"{who} ゲートカード「{data.get('name', '')}」をデュナミスに表向きで置く"
+    if event == "setup_life":
+        return f"{who} ライフに{data.get('n', 0)}枚"
+    if event == "setup_resource":
+        return f"{who} リソースに" + "、".join(f"「{n}」" for n in data.get("names") or [])
+    if event == "ignite":
+        return f"{who} チャージの「{data.get('name', '')}」をトラッシュへ (イグニッション)"
+    if event == "pay":
+        return f"  {who} コスト{data.get('cost', 0)}の支払い: {_card_names(g, data.get('resources'))}をスリープ"
+    if event in ("sleep", "reboot"):
+        verb = "スリープ" if event == "sleep" else "リブート"
+        cards = data.get("cards") or []
+        if data.get("reason") == "reboot_phase":
+            return f"  {who} リブートフェイズ: {len(cards)}枚をリブート"
+        label = " (コスト)" if data.get("reason") == "cost" else ""
+        return f"  {who} {_card_names(g, cards)}を{verb}{label}"
     return None
 
 
