@@ -36,14 +36,16 @@ class GreedyAgent:
         score = getattr(self, "_score_" + kind, None)
         if score is None:
             return acts[0]
-        best = None
+        best: list[Action] = []
         best_s = -1e18
         for a in acts:
-            s = score(game, d, a) + self.rng.random() * 1e-3
+            s = score(game, d, a)
             if s > best_s:
-                best, best_s = a, s
-        assert best is not None
-        return best
+                best, best_s = [a], s
+            elif s == best_s:
+                best.append(a)
+        # ties are broken uniformly by the seeded generator (one draw, only when there is a tie)
+        return best[0] if len(best) == 1 else best[self.rng.randbelow(len(best))]
 
     # --- helpers
     def _square_value(self, g: Game, p: int, sq: int) -> float:
