@@ -246,11 +246,14 @@ def agent_summary(name: str) -> str:
 
 def _register_builtin() -> None:
     from zxdeck.agents.greedy import GreedyAgent
+    from zxdeck.agents.heuristic import HeuristicAgent
     from zxdeck.agents.mcts import DEFAULT_BUDGET, MctsAgent
     from zxdeck.agents.random_agent import RandomAgent
 
     register("random", RandomAgent, help="uniform over the legal actions")
-    register("greedy", GreedyAgent, help="one-decision heuristic")
+    register("greedy-v1", GreedyAgent, help="one-decision heuristic (kept to measure against, docs/AI.md)")
+    register("greedy", GreedyAgent, help="one-decision heuristic (the same agent as greedy-v1)")
+    register("heuristic", HeuristicAgent, help="every action scored with the shared evaluation")
     register("mcts", MctsAgent, primary="budget", help="determinized Monte Carlo tree search", settings=(
         Setting("budget", int, DEFAULT_BUDGET, "simulations per decision", minimum=1),
         Setting("epsilon", float, 0.1, "chance of a random rollout move", minimum=0, maximum=1),
