@@ -126,8 +126,9 @@ def side_features(g: Game, q: int, powers: dict[int, int] | None = None) -> list
 
 def feature_diff(g: Game, p: int) -> list[float]:
     """Features of p minus features of the opponent (what the weights multiply)."""
-    a = side_features(g, p)
-    b = side_features(g, 1 - p)
+    powers = g.powers()
+    a = side_features(g, p, powers)
+    b = side_features(g, 1 - p, powers)
     return [x - y for x, y in zip(a, b)]
 
 

@@ -35,6 +35,7 @@ from zxdeck.engine.abilities import condition_holds
 from zxdeck.engine.dunamis import over_boost_cards
 from zxdeck.engine.state import PLAYER_SQUARE
 
+INDEX_PICKS = frozenset({"life_hit", "refresh_life", "trigger_order", "deck_bottom_order"})
 REMOVAL = frozenset({"destroy", "bounce", "deck_bottom", "to_resource", "to_trash"})
 SPEND = 0.04  # the value of one rebooted resource within the turn (spend where it buys most)
 KEEP_MARGIN = 0.05  # a battle card is played when it beats passing by more than this
@@ -51,9 +52,17 @@ class Choice(NamedTuple):
 class _Ctx:
     """Facts about the position computed once per decision (both players' guards, lanes...)."""
 
-    __slots__ = ("p", "o", "guard", "ob", "open", "lanes", "ready", "active")
+    __slots__ = ("p", "o", "guard", "ob", "open", "lanes", "ready", "active", "g", "_power", "kills",
+                 "attackers", "risk", "table")
+    table: list[tuple[float, float, int, float]] | None
 
     def __init__(self, g: Game) -> None:
+        self.g = g
+        self._power: dict[int, int] = {}
+        self.kills: dict[tuple[int, bool], float] = {}
+        self.attackers: set[int] | None = None  # own Z/X with a legal attack (main phase)
+        self.risk: dict[int, int] = {}  # attack target -> damage its side's triggers deal the attacker
+        self.table = None  # _square_table of the deciding player
         squares = g.squares
         owner = g.owner
         cards = g.cards
@@ -79,6 +88,15 @@ class _Ctx:
                     self.ready[q] += 1
         # open[q]: q's player can be attacked (B-2, O-4)
         self.open = [not self.guard[q] and not self.ob[q] for q in (0, 1)]
+
+    def power(self, u: int) -> int:
+        """g.power(u), computed once per decision for the whole field (A-3 makes it dear)."""
+        if not self._power:
+            self._power = self.g.powers()
+        v = self._power.get(u)
+        if v is None:  # not on the field
+            v = self._power[u] = self.g.power(u)
+        return v
 
 
 def _w(name: str, w: dict[str, float]) -> float:
@@ -113,17 +131,33 @@ def unit_worth(ctx: _Ctx, q: int, power: int, sq: int, rebooted: bool, is_ob: bo
     return v
 
 
-def _self_boost(g: Game, u: int, trigger: str = "attack") -> int:
+_ATTACK_ABILITIES: dict[Any, tuple[tuple, tuple]] = {}
+
+
+def _attack_abilities(sc: Any) -> tuple[tuple, tuple]:
+    """A script's `attack` abilities split into (power for itself, everything else); cached."""
+    hit = _ATTACK_ABILITIES.get(sc)
+    if hit is None:
+        boosts, others = [], []
+        for ab in sc.auto.get("attack", ()):
+            if all(e["do"] == "power" and e.get("target") == "self" for e in ab.effects):
+                boosts.append(ab)
+            else:
+                others.append(ab)
+        hit = _ATTACK_ABILITIES[sc] = (tuple(boosts), tuple(others))
+    return hit
+
+
+def _self_boost(g: Game, u: int) -> int:
     """Power `u` gives itself when it attacks (its own and its Shift's `attack` abilities)."""
     boost = 0
     p = g.owner[u]
     for sc in g.unit_scripts(u):
-        for ab in sc.auto.get(trigger, ()):
+        for ab in _attack_abilities(sc)[0]:
             if ab.condition and not condition_holds(g, p, u, ab.condition):
                 continue
             for e in ab.effects:
-                if e["do"] == "power" and e.get("target") == "self":
-                    boost += int(e.get("amount", 0))
+                boost += int(e.get("amount", 0))
     return boost
 
 
@@ -138,6 +172,8 @@ class HeuristicAgent:
         self.w = dict(weights) if weights is not None else WEIGHTS
         self.lookahead = lookahead
         self._inner: HeuristicAgent | None = None
+        self._why = True  # write the reasons out (explain) or not (choose)
+        self._idle_key: tuple | None = None  # the main phase state in which nothing was left to develop
 
     # ------------------------------------------------------------------ public API
 
@@ -148,7 +184,7 @@ class HeuristicAgent:
         best = None
         best_s = -1e18
         rnd = self.rng.random
-        for c in self.choices(game):
+        for c in self.choices(game, full=False):
             s = c.score + rnd() * 1e-6
             if s > best_s:
                 best, best_s = c.action, s
@@ -157,15 +193,21 @@ class HeuristicAgent:
 
     def explain(self, game: Game, top: int = 3) -> list[Choice]:
         """The `top` best choices with their scores and reasons, best first (the game is unchanged)."""
-        return sorted(self.choices(game), key=lambda c: -c.score)[:top]
+        return [c._replace(reason=c.reason or "") for c in
+                sorted(self.choices(game), key=lambda c: -c.score)[:top]]
 
-    def choices(self, game: Game) -> list[Choice]:
-        """Every legal action of the current decision, scored."""
+    def choices(self, game: Game, full: bool = True) -> list[Choice]:
+        """The legal actions of the current decision, scored (all of them when `full`; else the
+        main phase leaves out the attacks while something scores above them, and only the reasons
+        of replacements are written out)."""
+        self._why = full
         d = game.decision
         if d is None:
             return []
         acts = game.legal_actions()
         kind = d[0]
+        if kind == "main":
+            return self._main(game, d, acts, full)
         fn = getattr(self, "_" + kind, None)
         if fn is None:
             return [Choice(a, 0.0, "") for a in acts]
@@ -189,14 +231,18 @@ class HeuristicAgent:
 
     def kill_worth(self, g: Game, ctx: _Ctx, t: int, to_charge: bool = True) -> float:
         """What the owner of Z/X `t` loses when it leaves the field (their charge grows, Z-5)."""
+        key = (t, to_charge)
+        v = ctx.kills.get(key)
+        if v is not None:
+            return v
         q = g.owner[t]
-        sq = g.square_of(t)
-        v = unit_worth(ctx, q, g.power(t), sq, not g.slept[t], g.cards[t].type == "zx_ob", self.w)
+        sq = g.squares.index(t)
+        v = unit_worth(ctx, q, ctx.power(t), sq, not g.slept[t], g.cards[t].type == "zx_ob", self.w)
         if to_charge and g.cards[t].type == "zx":
             v -= self.w["charge"]
-        s = g.shift_on.get(t)
-        if s is not None:
+        if t in g.shift_on:
             v += 0.3
+        ctx.kills[key] = v
         return v
 
     def _targets_value(self, g: Game, ctx: _Ctx, p: int, src: int, eff: dict, sel: Any) -> tuple[float, str]:
@@ -244,7 +290,7 @@ class HeuristicAgent:
         if do == "destroy":
             return sign * self.kill_worth(g, ctx, t)
         if do == "damage":
-            left = g.power(t) - g.damage.get(t, 0)
+            left = ctx.power(t) - g.damage.get(t, 0)
             if int(eff.get("amount", 0)) >= left:
                 return sign * self.kill_worth(g, ctx, t)
             return sign * 0.02
@@ -382,14 +428,18 @@ class HeuristicAgent:
         p = d[1]
         ps = g.players[p]
         out = []
+        copies: dict[str, int] = {}
+        for i in ps.hand:
+            cid = g.cards[i].id
+            copies[cid] = copies.get(cid, 0) + 1
         for a in acts:
             if a.kind == "skip":
                 out.append(Choice(a, -0.5 if len(ps.resources) < 10 else 0.5, "keep the card in hand"))
                 continue
             c = g.cards[a.a]
-            dup = sum(1 for i in ps.hand if g.cards[i].id == c.id) - 1
+            dup = copies[c.id] - 1
             v = 1.0 - self.card_worth(g, p, a.a) + 0.2 * dup + (0.1 if c.ignition else 0.0)
-            out.append(Choice(a, v, f"{c.name}: the least useful card in hand"))
+            out.append(Choice(a, v, self._why and f"{c.name}: the least useful card in hand"))
         return out
 
     def _ignite(self, g: Game, d: tuple, acts: list[Action]) -> list[Choice]:
@@ -423,28 +473,42 @@ class HeuristicAgent:
 
     # ---- main phase
 
-    def _main(self, g: Game, d: tuple, acts: list[Action]) -> list[Choice]:
+    def _main(self, g: Game, d: tuple, acts: list[Action], full: bool = True) -> list[Choice]:
+        """P-5. Development (plays, events, abilities, dunamis) scores above DEVELOP when it is worth
+        doing and comes first; the attacks are planned only once none is left (or when `full`)."""
         p = d[1]
         ctx = _Ctx(g)
         ctx.p, ctx.o = p, 1 - p
         out: list[Choice] = []
-        attacks = [a for a in acts if a.kind == "attack"]
-        plan = self._attack_plan(g, ctx, p, attacks) if attacks else {}
-        square_cache: dict[int, tuple[int, float, str]] = {}
+        attacks = []
+        squares_of: dict[int, list[int]] = {}
+        for a in acts:
+            if a.kind == "play" and a.b >= 0:
+                squares_of.setdefault(a.a, []).append(a.b)
+            elif a.kind == "attack":
+                attacks.append(a)
+        ctx.attackers = {a.a for a in attacks}
+        top = 0.0
+        # In the attack stage of a turn nothing is left to develop: while the hand, the rebooted
+        # resources, the dunamis and the field's occupants stay the same, it is not computed again.
+        ps = g.players[p]
+        key = (g.turn, p, tuple(ps.hand), sum(1 for r in ps.resources if not g.slept[r]),
+               tuple(g.squares), tuple(d for d in ps.dunamis if not g.face_up[d]),
+               tuple(g.damage.items()))
+        if not full and attacks and key == self._idle_key:
+            squares_of = {}
+            acts = [a for a in acts if a.kind in ("end", "attack")]
+        for iid, sqs in squares_of.items():
+            for sq, (sc, why) in self._zx_plays(g, ctx, p, iid, sqs).items():
+                out.append(Choice(Action("play", iid, sq), sc, why))
+                top = max(top, sc)
         for a in acts:
             k = a.kind
-            if k == "end":
+            if k == "play":
+                if a.b < 0:
+                    out.append(Choice(a, *self._play_event(g, ctx, p, a.a)))
+            elif k == "end":
                 out.append(Choice(a, 0.0, "nothing left worth doing"))
-            elif k == "attack":
-                s, why = plan.get(a, (-0.01, "a futile attack"))
-                out.append(Choice(a, s, why))
-            elif k == "play":
-                c = g.cards[a.a]
-                if c.type == "zx":
-                    s, why = self._play_zx(g, ctx, p, a, square_cache)
-                else:
-                    s, why = self._play_event(g, ctx, p, a.a)
-                out.append(Choice(a, s, why))
             elif k == "ability":
                 out.append(Choice(a, *self._use_ability(g, ctx, p, a)))
             elif k == "ex":
@@ -453,61 +517,99 @@ class HeuristicAgent:
                 out.append(Choice(a, *self._play_event_ex(g, ctx, p, a)))
             elif k == "shift":
                 out.append(Choice(a, *self._play_shift(g, ctx, p, a)))
-            else:
+            elif k != "attack":
                 out.append(Choice(a, 0.0, ""))
+        if attacks and (full or top <= self.DEVELOP and not any(c.score > self.DEVELOP for c in out)):
+            self._idle_key = key
+            plan = self._attack_plan(g, ctx, p, attacks)
+            for a in attacks:
+                out.append(Choice(a, *plan.get(a, (-0.01, "a futile attack"))))
         return out
 
     # Development comes before attacks: a Z/X placed now can still attack this turn (L-5), and an
     # attacker slept first could not join a later kill. Attacks score below this offset.
     DEVELOP = 10.0
 
-    def _best_square(self, g: Game, ctx: _Ctx, p: int, iid: int, squares: list[int],
-                     via: str = "hand") -> tuple[int, float, str]:
-        """The square where Z/X `iid` adds most (the Z/X replaced there counted as lost, L-4)."""
+    def _square_values(self, g: Game, ctx: _Ctx, p: int, iid: int,
+                       squares: list[int]) -> dict[int, tuple[float, int]]:
+        """For each square: what Z/X `iid` adds there, and the own Z/X it would replace (L-4) or -1.
+        The replaced Z/X counts as lost, plus a little when it could still attack."""
         c = g.cards[iid]
-        best = (-1, -1e9, "")
+        table = ctx.table
+        if table is None:
+            table = ctx.table = self._square_table(g, ctx, p)
+        out = {}
+        if c.type == "zx_ob":
+            for sq in squares:
+                cur, repl = table[sq][2], table[sq][3]
+                out[sq] = (unit_worth(ctx, p, c.power, sq, True, True, self.w) - repl, cur)
+            return out
+        power = c.power
         for sq in squares:
-            v = unit_worth(ctx, p, c.power, sq, True, c.type == "zx_ob", self.w)
-            why = ""
-            cur = g.squares[sq]
-            if cur >= 0:  # L-4: our own rebooted Z/X goes to the trash
-                old = self.kill_worth(g, ctx, cur, to_charge=False)
-                if ctx.active == p and g.phase == "main" and g.attack_targets(cur):
-                    old += 0.05  # it could still attack; the newcomer can too (L-5) but it is a swap
-                v -= old
-                why = f"replaces {g.name(cur)} ({g.power(cur)})"
-            if v > best[1]:
-                best = (sq, v, why)
-        return best
+            const, slope, cur, repl = table[sq]
+            out[sq] = (const + slope * power - repl, cur)
+        return out
 
-    def _play_zx(self, g: Game, ctx: _Ctx, p: int, a: Action,
-                 cache: dict[int, tuple[int, float, str]]) -> tuple[float, str]:
-        iid, sq = a.a, a.b
+    def _square_table(self, g: Game, ctx: _Ctx, p: int) -> list[tuple[float, float, int, float]]:
+        """For each square: unit_worth of a rebooted Z/X of p there as (constant, per power point),
+        which is linear in the power so one table serves every card of the decision; and the own
+        rebooted Z/X a newcomer would replace there (L-4) with what it is worth (a little more
+        when it could still attack), or (-1, 0)."""
+        out = []
+        w = self.w
+        attackers = ctx.attackers or ()
+        slope = w["power"] / 1000.0
+        guard_slope = slope + w["guard_power"] / 1000.0
+        ps_sq = PLAYER_SQUARE[p]
+        for sq in range(9):
+            a = unit_worth(ctx, p, 0, sq, True, False, w)
+            cur = g.squares[sq]
+            repl = 0.0
+            if cur >= 0 and g.owner[cur] == p:
+                repl = self.kill_worth(g, ctx, cur, to_charge=False) + (0.05 if cur in attackers else 0.0)
+            else:
+                cur = -1
+            out.append((a, guard_slope if sq == ps_sq else slope, cur, repl))
+        return out
+
+    def _best_square(self, g: Game, ctx: _Ctx, p: int, iid: int, squares: list[int]) -> tuple[int, float]:
+        """The square where Z/X `iid` adds most, and that value."""
+        vals = self._square_values(g, ctx, p, iid, squares)
+        if not vals:
+            return -1, 0.0
+        sq = max(vals, key=lambda x: vals[x][0])
+        return sq, vals[sq][0]
+
+    def _zx_plays(self, g: Game, ctx: _Ctx, p: int, iid: int,
+                  squares: list[int]) -> dict[int, tuple[float, str]]:
+        """Scores of playing Z/X `iid` from hand on each of `squares` (P-5, L-1..L-5). Without
+        reasons (choose), only the best square is scored: the others cannot beat it."""
         c = g.cards[iid]
-        if iid not in cache:
-            squares = [x.b for x in g.legal_actions() if x.kind == "play" and x.a == iid]
-            cache[iid] = self._best_square(g, ctx, p, iid, squares)
-        best_sq, best_v, _ = cache[iid]
-        v = unit_worth(ctx, p, c.power, sq, True, False, self.w)
-        why = f"{c.name} ({c.power}) on square {sq}"
-        cur = g.squares[sq]
-        if cur >= 0:
-            old_v = self.kill_worth(g, ctx, cur, to_charge=False)
-            if v <= old_v:
-                return -1.0, f"would replace the stronger or equal {g.name(cur)} (L-4)"
-            empty_alt = any(g.squares[s] < 0 for s in
-                            (x.b for x in g.legal_actions() if x.kind == "play" and x.a == iid))
-            if empty_alt and best_sq != sq:
-                return -1.0, f"would replace {g.name(cur)} while an empty square is free"
-            v -= old_v
-            why += f", replacing the weaker {g.name(cur)} (L-4: better use of the square)"
-        if sq != best_sq:
-            v -= 0.001  # the best square first
-        v += self._enter_worth(g, ctx, p, iid, "hand")
-        v -= self.w["hand"] + SPEND * c.cost
-        if v <= 0:
-            return v, why + ": worth less than keeping the card"
-        return self.DEVELOP + v, why
+        vals = self._square_values(g, ctx, p, iid, squares)
+        best_sq = max(vals, key=lambda x: vals[x][0])
+        base = self._enter_worth(g, ctx, p, iid, "hand") - self.w["hand"] - SPEND * c.cost
+        empty_alt = any(cur < 0 for _, cur in vals.values())
+        out = {}
+        why = self._why
+        for sq, (v, cur) in vals.items():
+            if cur >= 0:
+                if g.cards[cur].power >= c.power and ctx.power(cur) >= c.power or v <= 0:
+                    out[sq] = (-1.0, why and f"would replace {g.name(cur)}, as strong or stronger (L-4)")
+                    continue
+                if empty_alt and sq != best_sq:
+                    out[sq] = (-1.0, why and f"would replace {g.name(cur)} while an empty square is free")
+                    continue
+            elif not why and sq != best_sq:
+                continue
+            s = v + base - (0.0 if sq == best_sq else 0.001)
+            if s <= 0:
+                out[sq] = (s, why and f"{c.name}: worth less than keeping the card")
+            elif cur >= 0:
+                out[sq] = (self.DEVELOP + s, f"{c.name} ({c.power}) on square {sq} replacing the "
+                           f"weaker {g.name(cur)} ({ctx.power(cur)}): worth more there (L-4)")
+            else:
+                out[sq] = (self.DEVELOP + s, why and f"{c.name} ({c.power}) on square {sq}")
+        return out
 
     def _play_event(self, g: Game, ctx: _Ctx, p: int, iid: int) -> tuple[float, str]:
         c = g.cards[iid]
@@ -545,7 +647,7 @@ class HeuristicAgent:
         c = g.cards[iid]
         sc = g.scripts[iid]
         squares = g.legal_squares(p)
-        _, body, _ = self._best_square(g, ctx, p, iid, squares, via="dunamis")
+        _, body = self._best_square(g, ctx, p, iid, squares)
         v = body + self._enter_worth(g, ctx, p, iid, "dunamis")
         why = f"Z/X EX {c.name} ({c.power})"
         if sc.awakening is not None:
@@ -597,7 +699,7 @@ class HeuristicAgent:
                     v += self.w["power"] * int(e.get("amount", 0)) / 1000.0
                 if e["do"] == "protect":
                     v += 0.2
-        v += 0.01 * g.power(a.b) / 1000.0  # on the strongest
+        v += 0.01 * ctx.power(a.b) / 1000.0  # on the strongest
         return self.DEVELOP + v, f"Shift {c.name} onto {g.name(a.b)}"
 
     # ---- attacks
@@ -611,16 +713,16 @@ class HeuristicAgent:
         by_attacker: dict[int, list[int]] = {}
         for a in attacks:
             by_attacker.setdefault(a.a, []).append(a.b)
-        power = {u: g.power(u) + _self_boost(g, u) for u in by_attacker}
+        power = {u: ctx.power(u) + _self_boost(g, u) for u in by_attacker}
         trig = {u: self._attack_trigger_worth(g, ctx, p, u) for u in by_attacker}
         hp: dict[int, int] = {}
         for tg in {t for ts in by_attacker.values() for t in ts if t != PLAYER}:
-            hp[tg] = g.power(tg) - g.damage.get(tg, 0)
+            hp[tg] = ctx.power(tg) - g.damage.get(tg, 0)
         # 1. the player (B-6): weakest attacker first, keeping strong ones for a blocker from life
         for u, ts in by_attacker.items():
             if PLAYER in ts:
                 out[Action("attack", u, PLAYER)] = (
-                    5.0 + w["life"] - power[u] / 1e6 + trig[u] + self._defender_risk(g, u, PLAYER),
+                    5.0 + w["life"] - power[u] / 1e6 + trig[u] + self._defender_risk(g, ctx, u, PLAYER),
                     "attack the player (B-6): a life card")
         # 2. the guard on the player square: destroy it when the lanes can, then hit the player
         guard = g.squares[PLAYER_SQUARE[o]]
@@ -655,13 +757,13 @@ class HeuristicAgent:
                 u = min(alone, key=lambda x: (PLAYER in by_attacker[x], power[x]))
                 a = Action("attack", u, tgt)
                 if a not in out:
-                    out[a] = (2.0 + worth + trig[u] + self._defender_risk(g, u, tgt),
+                    out[a] = (2.0 + worth + trig[u] + self._defender_risk(g, ctx, u, tgt),
                               f"destroy {g.name(tgt)} ({hp[tgt]} left) (B-5)")
             elif sum(power[u] for u in atk) >= hp[tgt] and len(atk) > 1:
                 u = max(atk, key=lambda x: power[x])
                 a = Action("attack", u, tgt)
                 if a not in out:
-                    out[a] = (1.5 + worth * 0.8 + trig[u] + self._defender_risk(g, u, tgt),
+                    out[a] = (1.5 + worth * 0.8 + trig[u] + self._defender_risk(g, ctx, u, tgt),
                               f"damage {g.name(tgt)} towards destroying it together (B-5 damage adds up)")
         # 4. attacks worth their own triggers (an attack costs the attacker nothing, B-5)
         for u, ts in by_attacker.items():
@@ -669,7 +771,7 @@ class HeuristicAgent:
                 for t in ts:
                     a = Action("attack", u, t)
                     if a not in out:
-                        out[a] = (trig[u] + self._defender_risk(g, u, t),
+                        out[a] = (trig[u] + self._defender_risk(g, ctx, u, t),
                                   f"attack for {g.name(u)}'s attack ability")
         return out
 
@@ -677,7 +779,7 @@ class HeuristicAgent:
         """Value of `u`'s own `attack` abilities other than its power (damage, draw, discard...)."""
         v = 0.0
         for sc in g.unit_scripts(u):
-            for ab in sc.auto.get("attack", ()):
+            for ab in _attack_abilities(sc)[1]:
                 if ab.once_per_turn and (u, ab.card_id, ab.index) in g.once:
                     continue
                 if ab.condition and not condition_holds(g, p, u, ab.condition):
@@ -689,24 +791,25 @@ class HeuristicAgent:
                     v += ev
         return v
 
-    def _defender_risk(self, g: Game, u: int, target: int) -> float:
+    def _defender_risk(self, g: Game, ctx: _Ctx, u: int, target: int) -> float:
         """The defender's `attacked` / `player_attacked` abilities that damage the attacker."""
-        o = 1 - g.owner[u]
-        dmg = 0
-        srcs = [target] if target != PLAYER else [x for x in g.units_of(o)]
-        trig = "attacked" if target != PLAYER else "player_attacked"
-        for t in srcs:
-            if t < 0:
-                continue
-            for sc in g.unit_scripts(t):
-                for ab in sc.auto.get(trig, ()):
-                    if ab.once_per_turn and (t, ab.card_id, ab.index) in g.once:
-                        continue
-                    for e in ab.effects:
-                        if e["do"] == "damage" and e.get("target") == "attacker":
-                            dmg += int(e.get("amount", 0))
-        if dmg and dmg >= g.power(u) - g.damage.get(u, 0):
-            return -0.5 * (self.w["units"] + self.w["power"] * g.power(u) / 1000.0)
+        dmg = ctx.risk.get(target)
+        if dmg is None:
+            dmg = 0
+            o = 1 - g.owner[u]
+            srcs = [target] if target != PLAYER else [x for x in g.units_of(o)]
+            trig = "attacked" if target != PLAYER else "player_attacked"
+            for t in srcs:
+                for sc in g.unit_scripts(t):
+                    for ab in sc.auto.get(trig, ()):
+                        if ab.once_per_turn and (t, ab.card_id, ab.index) in g.once:
+                            continue
+                        for e in ab.effects:
+                            if e["do"] == "damage" and e.get("target") == "attacker":
+                                dmg += int(e.get("amount", 0))
+            ctx.risk[target] = dmg
+        if dmg and dmg >= ctx.power(u) - g.damage.get(u, 0):
+            return -0.5 * (self.w["units"] + self.w["power"] * ctx.power(u) / 1000.0)
         return 0.0
 
     # ---- battle event step (B-3)
@@ -718,8 +821,9 @@ class HeuristicAgent:
         base = g.determinize(p, self.rng)  # never peek at hidden cards: re-deal them
         inner = self._inner_agent()
         results = []
-        for a in acts:
-            sim = base.clone()
+        last = len(acts) - 1
+        for i, a in enumerate(acts):
+            sim = base.clone() if i < last else base
             sim.apply(a)
             _finish_battle(sim, inner)
             results.append(evaluate(sim, p, self.w))
@@ -756,6 +860,8 @@ class HeuristicAgent:
 
     def _pick(self, g: Game, d: tuple, acts: list[Action]) -> list[Choice]:
         _, p, purpose, options, mn, mx, chosen, cont = d
+        if purpose in INDEX_PICKS:  # hidden cards or an order: nothing tells the options apart
+            return [Choice(a, 1.0 if a.a == options[0] else 0.0, "") for a in acts]
         ctx = _Ctx(g)
         ctx.p, ctx.o = p, 1 - p
         w = self.w

@@ -375,6 +375,25 @@ class Game:
                             p += eff.get("amount", 0)
         return max(p, 0)
 
+    def powers(self) -> dict[int, int]:
+        """`power()` of every Z/X on the field at once (one pass over the continuous abilities, A-3)."""
+        units = [u for u in self.squares if u >= 0]
+        out = {u: self.cards[u].power + self.bonus.get(u, 0) for u in units}
+        if not self._cont_guard:
+            owner = self.owner
+            for u in units:
+                for sc in self.unit_scripts(u):
+                    for ab in sc.continuous:
+                        for eff in ab.effects:
+                            if eff["do"] != "power":
+                                continue
+                            target = eff.get("target", "self")
+                            amount = eff.get("amount", 0)
+                            for iid in (units if isinstance(target, dict) else (u,)):
+                                if self._cont_applies(owner[u], u, ab, target, iid):
+                                    out[iid] += amount
+        return {u: max(v, 0) for u, v in out.items()}
+
     def _cont_applies(self, ctl: int, src: int, ab: Ability, target: Any, iid: int) -> bool:
         self._cont_guard = True
         try:
