@@ -12,7 +12,8 @@ Features of one player q (opp is the other player):
 
 - `life`: q's life cards (W-1).
 - `last_life`: 1 when q has one life card or none left (one more hit loses).
-- `units`, `power`: q's Z/X on the field and their total power (in 1000s).
+- `units`, `power`: q's Z/X on the field and their total power (in 1000s), without the
+  changes that last until the end of the turn (P-6: they are gone by the next turn).
 - `guard`: a Z/X of q stands on q's player square (B-2: q cannot be attacked),
   `guard_power` its power (in 1000s): how hard it is to remove.
 - `immune`: q has a Z/X OB on the field (O-4: q cannot be attacked at all).
@@ -79,12 +80,13 @@ def side_features(g: Game, q: int, powers: dict[int, int] | None = None) -> list
     walls = WALLS[q]
     units = power = nlanes = nwalls = ready_n = 0
     immune = 0
+    bonus = g.bonus
     active = g.active == q and g.phase in ("main", "battle")
     for sq, u in enumerate(squares):
         if u < 0 or owner[u] != q:
             continue
         units += 1
-        pw = powers[u] if powers is not None else g.power(u)
+        pw = (powers[u] if powers is not None else g.power(u)) - bonus.get(u, 0)
         power += pw
         if sq in lanes:
             nlanes += 1
@@ -96,7 +98,7 @@ def side_features(g: Game, q: int, powers: dict[int, int] | None = None) -> list
             immune = 1
     g_u = squares[PLAYER_SQUARE[q]]
     guard = 1 if g_u >= 0 and owner[g_u] == q else 0
-    guard_power = (powers[g_u] if powers is not None else g.power(g_u)) if guard else 0
+    guard_power = ((powers[g_u] if powers is not None else g.power(g_u)) - bonus.get(g_u, 0)) if guard else 0
     # is the opponent open to attacks (B-2, O-4)?
     o_u = squares[PLAYER_SQUARE[1 - q]]
     opp_open = not (o_u >= 0 and owner[o_u] != q) and not any(

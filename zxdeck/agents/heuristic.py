@@ -192,9 +192,16 @@ class HeuristicAgent:
         return best
 
     def explain(self, game: Game, top: int = 3) -> list[Choice]:
-        """The `top` best choices with their scores and reasons, best first (the game is unchanged)."""
-        return [c._replace(reason=c.reason or "") for c in
-                sorted(self.choices(game), key=lambda c: -c.score)[:top]]
+        """The `top` best choices with their scores and reasons, best first. Neither the game nor
+        the agent's generator change: the next `choose` is the same with or without it."""
+        state = self.rng.getstate()
+        idle = self._idle_key
+        try:
+            return [c._replace(reason=c.reason or "") for c in
+                    sorted(self.choices(game), key=lambda c: -c.score)[:top]]
+        finally:
+            self.rng.setstate(state)
+            self._idle_key = idle
 
     def choices(self, game: Game, full: bool = True) -> list[Choice]:
         """The legal actions of the current decision, scored (all of them when `full`; else the
