@@ -36,6 +36,10 @@ from zxdeck.engine.dunamis import over_boost_cards
 from zxdeck.engine.state import PLAYER_SQUARE
 
 INDEX_PICKS = frozenset({"life_hit", "refresh_life", "trigger_order", "deck_bottom_order"})
+# effects that can change a battle's outcome or the field (B-3..B-6); the others can wait
+BATTLE_EFFECTS = frozenset({"damage", "destroy", "power", "bounce", "deck_bottom", "to_resource",
+                            "to_trash", "sleep", "reboot", "move", "play_free", "life_recover",
+                            "over_boost", "win"})
 REMOVAL = frozenset({"destroy", "bounce", "deck_bottom", "to_resource", "to_trash"})
 SPEND = 0.04  # the value of one rebooted resource within the turn (spend where it buys most)
 KEEP_MARGIN = 0.05  # a battle card is played when it beats passing by more than this
@@ -66,28 +70,28 @@ class _Ctx:
         squares = g.squares
         owner = g.owner
         cards = g.cards
+        slept = g.slept
         self.p = -1
         self.o = -1
-        self.guard = [False, False]
-        self.ob = [0, 0]
-        self.lanes = [0, 0]
-        self.ready = [0, 0]
-        self.active = g.active if g.phase in ("main", "battle") else -1
-        for q in (0, 1):
-            u = squares[PLAYER_SQUARE[q]]
-            self.guard[q] = u >= 0 and owner[u] == q
+        ob = [0, 0]
+        lanes = [0, 0]
+        ready = [0, 0]
+        active = self.active = g.active if g.phase in ("main", "battle") else -1
         for sq, u in enumerate(squares):
             if u < 0:
                 continue
             q = owner[u]
             if cards[u].type == "zx_ob":
-                self.ob[q] += 1
+                ob[q] += 1
             if sq in LANES[q]:
-                self.lanes[q] += 1
-                if self.active == q and not g.slept[u]:
-                    self.ready[q] += 1
+                lanes[q] += 1
+                if active == q and not slept[u]:
+                    ready[q] += 1
+        u0, u1 = squares[PLAYER_SQUARE[0]], squares[PLAYER_SQUARE[1]]
+        guard = self.guard = [u0 >= 0 and owner[u0] == 0, u1 >= 0 and owner[u1] == 1]
+        self.ob, self.lanes, self.ready = ob, lanes, ready
         # open[q]: q's player can be attacked (B-2, O-4)
-        self.open = [not self.guard[q] and not self.ob[q] for q in (0, 1)]
+        self.open = [not guard[0] and not ob[0], not guard[1] and not ob[1]]
 
     def power(self, u: int) -> int:
         """g.power(u), computed once per decision for the whole field (A-3 makes it dear)."""
@@ -97,10 +101,6 @@ class _Ctx:
         if v is None:  # not on the field
             v = self._power[u] = self.g.power(u)
         return v
-
-
-def _w(name: str, w: dict[str, float]) -> float:
-    return w[name]
 
 
 def unit_worth(ctx: _Ctx, q: int, power: int, sq: int, rebooted: bool, is_ob: bool,
@@ -244,7 +244,8 @@ class HeuristicAgent:
             return v
         q = g.owner[t]
         sq = g.squares.index(t)
-        v = unit_worth(ctx, q, ctx.power(t), sq, not g.slept[t], g.cards[t].type == "zx_ob", self.w)
+        # printed power: a value, not a kill check (those use the exact power), and cheap (A-3)
+        v = unit_worth(ctx, q, g.cards[t].power, sq, not g.slept[t], g.cards[t].type == "zx_ob", self.w)
         if to_charge and g.cards[t].type == "zx":
             v -= self.w["charge"]
         if t in g.shift_on:
@@ -488,45 +489,61 @@ class HeuristicAgent:
         ctx.p, ctx.o = p, 1 - p
         out: list[Choice] = []
         attacks = []
+        others = []
         squares_of: dict[int, list[int]] = {}
         for a in acts:
-            if a.kind == "play" and a.b >= 0:
-                squares_of.setdefault(a.a, []).append(a.b)
-            elif a.kind == "attack":
+            k = a.kind
+            if k == "play" and a.b >= 0:
+                sqs = squares_of.get(a.a)
+                if sqs is None:
+                    squares_of[a.a] = [a.b]
+                else:
+                    sqs.append(a.b)
+            elif k == "attack":
                 attacks.append(a)
-        ctx.attackers = {a.a for a in attacks}
+            elif k == "end":
+                out.append(Choice(a, 0.0, "nothing left worth doing"))
+            else:
+                others.append(a)
+        key = None
+        if attacks:
+            ctx.attackers = {a.a for a in attacks}
+            # In the attack stage of a turn nothing is left to develop: while the hand, the rebooted
+            # resources, the dunamis and the field stay the same, it is not computed again.
+            ps = g.players[p]
+            slept = g.slept
+            key = (g.turn, p, tuple(ps.hand), sum(1 for r in ps.resources if not slept[r]),
+                   tuple(g.squares), ps.ex_used, ps.event_ex_used, ps.shift_used,
+                   tuple(g.damage.items()))
+            if not full and key == self._idle_key:
+                squares_of = {}
+                others = []
+        else:
+            ctx.attackers = set()
         top = 0.0
-        # In the attack stage of a turn nothing is left to develop: while the hand, the rebooted
-        # resources, the dunamis and the field's occupants stay the same, it is not computed again.
-        ps = g.players[p]
-        key = (g.turn, p, tuple(ps.hand), sum(1 for r in ps.resources if not g.slept[r]),
-               tuple(g.squares), tuple(d for d in ps.dunamis if not g.face_up[d]),
-               tuple(g.damage.items()))
-        if not full and attacks and key == self._idle_key:
-            squares_of = {}
-            acts = [a for a in acts if a.kind in ("end", "attack")]
         for iid, sqs in squares_of.items():
             for sq, (sc, why) in self._zx_plays(g, ctx, p, iid, sqs).items():
                 out.append(Choice(Action("play", iid, sq), sc, why))
-                top = max(top, sc)
-        for a in acts:
+                if sc > top:
+                    top = sc
+        for a in others:
             k = a.kind
             if k == "play":
-                if a.b < 0:
-                    out.append(Choice(a, *self._play_event(g, ctx, p, a.a)))
-            elif k == "end":
-                out.append(Choice(a, 0.0, "nothing left worth doing"))
+                c = Choice(a, *self._play_event(g, ctx, p, a.a))
             elif k == "ability":
-                out.append(Choice(a, *self._use_ability(g, ctx, p, a)))
+                c = Choice(a, *self._use_ability(g, ctx, p, a))
             elif k == "ex":
-                out.append(Choice(a, *self._play_ex(g, ctx, p, a.a)))
+                c = Choice(a, *self._play_ex(g, ctx, p, a.a))
             elif k == "event_ex":
-                out.append(Choice(a, *self._play_event_ex(g, ctx, p, a)))
+                c = Choice(a, *self._play_event_ex(g, ctx, p, a))
             elif k == "shift":
-                out.append(Choice(a, *self._play_shift(g, ctx, p, a)))
-            elif k != "attack":
-                out.append(Choice(a, 0.0, ""))
-        if attacks and (full or top <= self.DEVELOP and not any(c.score > self.DEVELOP for c in out)):
+                c = Choice(a, *self._play_shift(g, ctx, p, a))
+            else:
+                c = Choice(a, 0.0, "")
+            out.append(c)
+            if c.score > top:
+                top = c.score
+        if attacks and (full or top <= self.DEVELOP):
             self._idle_key = key
             plan = self._attack_plan(g, ctx, p, attacks)
             for a in attacks:
@@ -600,7 +617,7 @@ class HeuristicAgent:
         why = self._why
         for sq, (v, cur) in vals.items():
             if cur >= 0:
-                if g.cards[cur].power >= c.power and ctx.power(cur) >= c.power or v <= 0:
+                if v <= 0 or g.cards[cur].power >= c.power or ctx.power(cur) >= c.power:
                     out[sq] = (-1.0, why and f"would replace {g.name(cur)}, as strong or stronger (L-4)")
                     continue
                 if empty_alt and sq != best_sq:
@@ -825,18 +842,34 @@ class HeuristicAgent:
         p = d[1]
         if not self.lookahead or len(acts) == 1:
             return [Choice(a, 1.0 if a.kind == "pass" else 0.0, "pass") for a in acts]
+        out = []
+        tried = []
+        ctx: _Ctx | None = None
+        for a in acts:
+            if a.kind == "pass":
+                tried.append(a)
+                continue
+            effects = self._battle_effects(g, a)
+            if effects is not None and not any(e["do"] in BATTLE_EFFECTS for e in effects):
+                out.append(Choice(a, -KEEP_MARGIN - 0.01, "does not change the battle: kept for later"))
+            elif effects is not None and all(e["do"] == "power" for e in effects):
+                ctx = ctx or _Ctx(g)
+                out.append(self._power_swing(g, ctx, p, a, effects))
+            else:
+                tried.append(a)
+        if len(tried) == 1:
+            return out + [Choice(tried[0], 0.0, "pass (B-3)")]
         base = g.determinize(p, self.rng)  # never peek at hidden cards: re-deal them
         inner = self._inner_agent()
         results = []
-        last = len(acts) - 1
-        for i, a in enumerate(acts):
+        last = len(tried) - 1
+        for i, a in enumerate(tried):
             sim = base.clone() if i < last else base
             sim.apply(a)
             _finish_battle(sim, inner)
             results.append(evaluate(sim, p, self.w))
-        pass_v = results[acts.index(Action("pass"))]
-        out = []
-        for a, v in zip(acts, results):
+        pass_v = results[tried.index(Action("pass"))]
+        for a, v in zip(tried, results):
             if a.kind == "pass":
                 out.append(Choice(a, 0.0, "pass (B-3)"))
                 continue
@@ -847,6 +880,74 @@ class HeuristicAgent:
             else:
                 out.append(Choice(a, gain - KEEP_MARGIN, f"{what}: not worth it now ({gain:+.2f})"))
         return out
+
+    @staticmethod
+    def _battle_effects(g: Game, a: Action) -> list[dict] | None:
+        """The effects of a battle-step action (an event, an ability, an Event EX mode)."""
+        from zxdeck.engine.game import activated_ability
+
+        if a.kind == "play":
+            return [e for ab in g.scripts[a.a].events for e in ab.effects]
+        if a.kind == "ability":
+            return list(activated_ability(g, a.a, a.b).effects)
+        if a.kind == "event_ex":
+            evs = g.scripts[a.a].events
+            return list(evs[a.b].effects) if a.b < len(evs) else []
+        return None
+
+    def _action_cost(self, g: Game, p: int, a: Action) -> float:
+        """What playing a battle-step action gives up: the card, the dunamis card, the ability's cost."""
+        from zxdeck.engine.game import activated_ability
+
+        if a.kind == "play":
+            return self.w["hand"] + SPEND * g.cards[a.a].cost
+        if a.kind == "event_ex":
+            return self.w["dunamis"] + SPEND * g.cards[a.a].cost
+        if a.kind == "ability":
+            return self.cost_worth(g, p, a.a, activated_ability(g, a.a, a.b).cost)
+        return 0.0
+
+    def _power_swing(self, g: Game, ctx: _Ctx, p: int, a: Action, effects: list[dict]) -> Choice:
+        """B-3, B-5 without a look-ahead: power changes matter only when they decide whether the
+        attacked Z/X is destroyed (an attack on the player takes a life card whatever the power)."""
+        from zxdeck.engine.effects import candidates
+
+        what = self._describe_battle_action(g, a)
+        b = g.battle
+        att, tgt = g.battle_unit(0), g.battle_unit(1)
+        if b is None or att < 0 or tgt < 0:
+            return Choice(a, -KEEP_MARGIN - 0.01, f"{what}: power does not change this battle")
+        attacker_side = b[2] == p
+        d_att = d_tgt = 0
+        for e in effects:
+            amount = int(e.get("amount", 0))
+            sel = e.get("target", "self")
+            if sel == "attacker":
+                units = [att]
+            elif sel == "attack_target":
+                units = [tgt]
+            elif sel == "self":
+                units = [a.a] if a.kind == "ability" and g.on_field(a.a) else []
+            elif isinstance(sel, dict):
+                units = candidates(g, p, a.a, sel, choosing=not sel.get("all"))
+            else:
+                units = []
+            # the chosen target is the one that helps most (all of them when `all`)
+            help_att = amount if attacker_side else -amount
+            if att in units and (sel == "attacker" or help_att > 0 or isinstance(sel, dict) and sel.get("all")):
+                d_att += amount
+            if tgt in units and (sel == "attack_target" or help_att < 0 or isinstance(sel, dict) and sel.get("all")):
+                d_tgt += amount
+        hp = ctx.power(tgt) - g.damage.get(tgt, 0)
+        kills = ctx.power(att) >= hp
+        kills_after = max(ctx.power(att) + d_att, 0) >= max(ctx.power(tgt) + d_tgt, 0) - g.damage.get(tgt, 0)
+        cost = self._action_cost(g, p, a)
+        worth = self.kill_worth(g, ctx, tgt)
+        if attacker_side and not kills and kills_after:
+            return Choice(a, worth - cost, f"{what}: {g.name(att)} now destroys {g.name(tgt)} (B-3, B-5)")
+        if not attacker_side and kills and not kills_after:
+            return Choice(a, worth - cost, f"{what}: saves {g.name(tgt)} from {g.name(att)} (B-3, B-5)")
+        return Choice(a, -KEEP_MARGIN - 0.01, f"{what}: does not change who survives: kept for later")
 
     def _describe_battle_action(self, g: Game, a: Action) -> str:
         if a.kind == "play":

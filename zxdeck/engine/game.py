@@ -376,22 +376,42 @@ class Game:
         return max(p, 0)
 
     def powers(self) -> dict[int, int]:
-        """`power()` of every Z/X on the field at once (one pass over the continuous abilities, A-3)."""
+        """`power()` of every Z/X on the field at once: each continuous ability's condition is
+        checked once, then applied to its targets (A-3)."""
         units = [u for u in self.squares if u >= 0]
         out = {u: self.cards[u].power + self.bonus.get(u, 0) for u in units}
-        if not self._cont_guard:
-            owner = self.owner
+        if self._cont_guard:
+            return {u: max(v, 0) for u, v in out.items()}
+        owner = self.owner
+        self._cont_guard = True
+        try:
             for u in units:
+                ctl = owner[u]
                 for sc in self.unit_scripts(u):
                     for ab in sc.continuous:
+                        holds = None
                         for eff in ab.effects:
                             if eff["do"] != "power":
                                 continue
+                            if holds is None:
+                                holds = condition_holds(self, ctl, u, ab.condition)
+                            if not holds:
+                                break
                             target = eff.get("target", "self")
                             amount = eff.get("amount", 0)
-                            for iid in (units if isinstance(target, dict) else (u,)):
-                                if self._cont_applies(owner[u], u, ab, target, iid):
+                            if not isinstance(target, dict):
+                                out[u] += amount
+                                continue
+                            side = target.get("side", "opponent")
+                            flt = target.get("filter")
+                            for iid in units:
+                                own = owner[iid] == ctl
+                                if (side == "self" and not own) or (side == "opponent" and own):
+                                    continue
+                                if unit_matches(self, iid, flt, ctl, u):
                                     out[iid] += amount
+        finally:
+            self._cont_guard = False
         return {u: max(v, 0) for u, v in out.items()}
 
     def _cont_applies(self, ctl: int, src: int, ab: Ability, target: Any, iid: int) -> bool:
