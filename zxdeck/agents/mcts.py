@@ -21,8 +21,8 @@ moves) does:
    legal action with probability `epsilon`) to the end of the game or for
    `horizon` more turns, whichever comes first.
 4. **Back up** 1 for a win, 0.5 for a draw, 0 for a loss; a rollout cut by
-   the horizon is scored by the shared evaluation (`evaluation.win_probability`:
-   life, guards and lanes, field, hand, resources...), a value between 0 and 1. Each node is scored for the player who chose it.
+   the horizon is scored by `evaluate` (life, field, hand and resources),
+   a value between 0 and 1. Each node is scored for the player who chose it.
 
 The move played is the most visited root action.
 """
@@ -32,7 +32,6 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from zxdeck.agents.evaluation import win_probability
 from zxdeck.agents.greedy import GreedyAgent
 from zxdeck.engine import PLAYER, Action, Game
 from zxdeck.engine.rng import Rng
@@ -186,9 +185,18 @@ class MctsAgent:
 
 
 def evaluate(g: Game, p: int) -> float:
-    """How good an unfinished game looks for player `p`, between 0 and 1: the shared evaluation's
-    win probability (zxdeck/agents/evaluation.py, docs/AI.md)."""
-    return win_probability(g, p)
+    """How good an unfinished game looks for player `p`, between 0 and 1 (a logistic of a score).
+
+    Life counts most (it is how games are won), then power on the field,
+    cards in hand and resources.
+    """
+    score = 0.0
+    for q, sign in ((p, 1.0), (1 - p, -1.0)):
+        ps = g.players[q]
+        power = sum(g.power(u) for u in g.units_of(q))
+        score += sign * (1.0 * len(ps.life) + power / 10000 + 0.15 * len(ps.hand)
+                         + 0.1 * len(ps.resources))
+    return 1.0 / (1.0 + math.exp(-score))
 
 
 def root_total(root: _Node) -> int:
