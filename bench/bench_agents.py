@@ -170,8 +170,8 @@ def print_match(r: dict) -> None:
     sys.stdout.flush()
 
 
-def _selfplay(name: str, k: int, base_seed: int) -> tuple[int, float]:
-    """Opening k with `name` on both seats: (decisions, seconds)."""
+def _selfplay(name: str, k: int, base_seed: int) -> tuple[int, float, float]:
+    """Opening k with `name` on both seats: (decisions, wall seconds, CPU seconds of this process)."""
     from zxdeck.agents import make_agent
     from zxdeck.agents.match import agent_seed
     from zxdeck.engine import Game
@@ -181,30 +181,36 @@ def _selfplay(name: str, k: int, base_seed: int) -> tuple[int, float]:
     agents = [make_agent(name, agent_seed(seed, s)) for s in (0, 1)]
     n = 0
     t0 = time.perf_counter()
+    c0 = time.process_time()
     g = Game(specs[d1], specs[d2], seed=seed)
     while not g.is_over():
         g.apply(agents[g.current_player()].choose(g))
         n += 1
-    return n, time.perf_counter() - t0
+    return n, time.perf_counter() - t0, time.process_time() - c0
 
 
 def run_speed(name: str, pairs: int, base_seed: int) -> dict:
-    """Decisions/s of `name` and of `random` in self-play over the same openings, alternating."""
+    """Decisions/s of `name` and of `random` in self-play over the same openings, alternating
+    (random, agent, random, agent...) so that a shared machine's load falls on both alike."""
     _selfplay("random", 0, base_seed + 10_000)  # warm up
     _selfplay(name, 0, base_seed + 10_000)
     ratios = []
-    tot = {"random": [0, 0.0], name: [0, 0.0]}
+    tot = {"random": [0, 0.0, 0.0], name: [0, 0.0, 0.0]}
     for k in range(pairs):
-        n_r, t_r = _selfplay("random", k, base_seed)
-        n_a, t_a = _selfplay(name, k, base_seed)
-        tot["random"][0] += n_r
-        tot["random"][1] += t_r
-        tot[name][0] += n_a
-        tot[name][1] += t_a
-        ratios.append((n_a / t_a) / (n_r / t_r))
-    return {"name": name, "random_dps": tot["random"][0] / tot["random"][1],
-            "agent_dps": tot[name][0] / tot[name][1], "median_ratio": statistics.median(ratios),
-            "games": pairs}
+        for who in ("random", name):
+            n, wall, cpu = _selfplay(who, k, base_seed)
+            t = tot[who]
+            t[0] += n
+            t[1] += wall
+            t[2] += cpu
+            if who == "random":
+                r_dps = n / wall
+            else:
+                ratios.append((n / wall) / r_dps)
+    r, a = tot["random"], tot[name]
+    return {"name": name, "games": pairs, "random_dps": r[0] / r[1], "agent_dps": a[0] / a[1],
+            "ratio": (a[0] / a[1]) / (r[0] / r[1]), "cpu_ratio": (a[0] / a[2]) / (r[0] / r[2]),
+            "median_ratio": statistics.median(ratios), "random_decisions": r[0], "agent_decisions": a[0]}
 
 
 def main() -> None:
@@ -221,9 +227,11 @@ def main() -> None:
           f"{args.pairs} openings x 2 seats; seeds from {args.seed}")
     if args.speed:
         s = run_speed(args.speed, args.pairs, args.seed)
-        print(f"speed over {s['games']} openings, self-play, alternating: random "
-              f"{s['random_dps']:.0f} decisions/s, {s['name']} {s['agent_dps']:.0f} decisions/s; "
-              f"{s['name']}/random median ratio {s['median_ratio']:.2f}")
+        print(f"speed over {s['games']} openings, self-play on both seats, alternating: "
+              f"random {s['random_dps']:.0f} decisions/s ({s['random_decisions']} decisions), "
+              f"{s['name']} {s['agent_dps']:.0f} decisions/s ({s['agent_decisions']} decisions)")
+        print(f"{s['name']}/random decisions/s: {s['ratio']:.2f} (wall), {s['cpu_ratio']:.2f} (CPU time), "
+              f"median of the per-opening ratios {s['median_ratio']:.2f}")
         return
     for m in args.matches:
         a, b = m.split(":")

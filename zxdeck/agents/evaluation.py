@@ -46,7 +46,7 @@ FEATURES = (
 WEIGHTS: dict[str, float] = {
     "life": 1.0,
     "last_life": -0.5,
-    "units": 0.25,
+    "units": 0.3125,
     "power": 0.05,
     "guard": 0.6,
     "guard_power": 0.05,
@@ -59,11 +59,11 @@ WEIGHTS: dict[str, float] = {
     "resources": 0.1,
     "charge": 0.1,
     "dunamis": 0.05,
-    "counters": 0.02,
+    "counters": 0.07,
     "deck_low": -0.3,
 }
 # Slope of the logistic from score to win probability (fitted on self-play outcomes).
-SCALE = 0.8
+SCALE = 0.2
 WIN_SCORE = 100.0  # a finished game: far beyond any position's score
 
 LANES = (ADJACENT[PLAYER_SQUARE[1]], ADJACENT[PLAYER_SQUARE[0]])  # LANES[q]: q attacks from there

@@ -35,6 +35,9 @@ from zxdeck.engine.abilities import condition_holds
 from zxdeck.engine.dunamis import over_boost_cards
 from zxdeck.engine.state import PLAYER_SQUARE
 
+# picks whose values depend on the field (the others are about cards in zones)
+FIELD_PICKS = frozenset({"overdrive", "life_play", "ex_square", "square", "ob_square", "move",
+                         "overdrive_event", "life_play_event", "descent", "void_bringer"})
 INDEX_PICKS = frozenset({"life_hit", "refresh_life", "trigger_order", "deck_bottom_order"})
 # effects that can change a battle's outcome or the field (B-3..B-6); the others can wait
 BATTLE_EFFECTS = frozenset({"damage", "destroy", "power", "bounce", "deck_bottom", "to_resource",
@@ -101,6 +104,15 @@ class _Ctx:
         if v is None:  # not on the field
             v = self._power[u] = self.g.power(u)
         return v
+
+
+class _NoCtx:
+    """Stands for the context in picks that do not look at the field."""
+
+    p = o = -1
+
+
+_NO_CTX: Any = _NoCtx()
 
 
 def unit_worth(ctx: _Ctx, q: int, power: int, sq: int, rebooted: bool, is_ob: bool,
@@ -391,14 +403,18 @@ class HeuristicAgent:
         return total, "; ".join(why)
 
     def _enter_worth(self, g: Game, ctx: _Ctx, p: int, iid: int, via: str) -> float:
+        """What a Z/X's `enter` abilities (A-2) and protections (A-3) add when it is placed."""
+        sc = g.scripts[iid]
+        if not sc.continuous and "enter" not in sc.auto:
+            return 0.0
         v = 0.0
-        for ab in g.scripts[iid].auto.get("enter", ()):
+        for ab in sc.auto.get("enter", ()):
             if ab.via is None or ab.via == via:
                 val, _ = self.ability_worth(g, ctx, p, iid, ab)
                 if ab.optional:
                     val = max(val, 0.0)
                 v += val
-        for ab in g.scripts[iid].continuous:  # protect etc.: a little extra
+        for ab in sc.continuous:  # protect etc.: a little extra
             for e in ab.effects:
                 if e["do"] == "protect":
                     v += 0.1
@@ -615,6 +631,16 @@ class HeuristicAgent:
         empty_alt = any(cur < 0 for _, cur in vals.values())
         out = {}
         why = self._why
+        if not why:  # choose: only the best allowed square, best first (no exact power needed
+            for sq in sorted(vals, key=lambda x: -vals[x][0]):  # unless it replaces, A-3)
+                v, cur = vals[sq]
+                if cur >= 0 and (v <= 0 or g.cards[cur].power >= c.power or
+                                 ctx.power(cur) >= c.power or empty_alt and sq != best_sq):
+                    continue
+                s = v + base - (0.0 if sq == best_sq else 0.001)
+                out[sq] = (self.DEVELOP + s if s > 0 else s, "")
+                break
+            return out
         for sq, (v, cur) in vals.items():
             if cur >= 0:
                 if v <= 0 or g.cards[cur].power >= c.power or ctx.power(cur) >= c.power:
@@ -970,7 +996,7 @@ class HeuristicAgent:
         _, p, purpose, options, mn, mx, chosen, cont = d
         if purpose in INDEX_PICKS:  # hidden cards or an order: nothing tells the options apart
             return [Choice(a, 1.0 if a.a == options[0] else 0.0, "") for a in acts]
-        ctx = _Ctx(g)
+        ctx = _Ctx(g) if purpose in FIELD_PICKS or purpose.startswith("target:") else _NO_CTX
         ctx.p, ctx.o = p, 1 - p
         w = self.w
         out = []
@@ -1006,10 +1032,7 @@ class HeuristicAgent:
             if cur >= 0:
                 s -= self.kill_worth(g, ctx, cur, to_charge=False)
                 why += f", replacing {g.name(cur)}"
-            if purpose in ("overdrive", "life_play"):
-                # declining puts the card in the trash/charge (0); playing is worth its body
-                s += w["charge"] * (purpose == "life_play") * 0  # the charge is given up either way
-            return s, why
+            return s, why  # declining (`done`, 0) puts the card in the trash or the charge
         if purpose == "move":
             return unit_worth(ctx, p, 3000, v, True, False, w), f"move to square {v}"
         if purpose in ("overdrive_event", "life_play_event"):
