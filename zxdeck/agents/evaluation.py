@@ -1,4 +1,7 @@
-"""One evaluation of a Z/X position, shared by the `heuristic` agent and by `mcts` (docs/AI.md).
+"""One evaluation of a Z/X position for the computer players (docs/AI.md).
+
+The `heuristic` agent scores its actions with these terms and plays battles out to it;
+`win_probability` is the leaf value a search agent (mcts) can use.
 
 `evaluate(g, p)` is a score in *life cards*: the weighted sum of the features
 below for player `p` minus the same features for the opponent. A life card is
@@ -47,9 +50,9 @@ WEIGHTS: dict[str, float] = {
     "life": 1.0,
     "last_life": -0.5,
     "units": 0.3125,
-    "power": 0.05,
-    "guard": 0.6,
-    "guard_power": 0.05,
+    "power": 0.1,
+    "guard": 0.3,
+    "guard_power": 0.0,
     "immune": 0.8,
     "lanes": 0.15,
     "open_lanes": 0.4,
@@ -63,7 +66,7 @@ WEIGHTS: dict[str, float] = {
     "deck_low": -0.3,
 }
 # Slope of the logistic from score to win probability (fitted on self-play outcomes).
-SCALE = 0.2
+SCALE = 0.15
 WIN_SCORE = 100.0  # a finished game: far beyond any position's score
 
 LANES = (ADJACENT[PLAYER_SQUARE[1]], ADJACENT[PLAYER_SQUARE[0]])  # LANES[q]: q attacks from there
