@@ -37,7 +37,7 @@ def test_agent_lists_keep_named_settings_together() -> None:
 
 
 @pytest.mark.parametrize(("text", "message"), [
-    ("gredy", "unknown agent 'gredy' (did you mean 'greedy'? known: greedy, mcts, random)"),
+    ("gredy", "unknown agent 'gredy' (did you mean 'greedy'? known: greedy, greedy-v1, heuristic, mcts, random)"),
     ("", "empty agent name"),
     ("greedy:5", "agent greedy takes no settings (got '5')"),
     ("greedy --budget 5", "agent greedy takes no settings (got 'budget')"),

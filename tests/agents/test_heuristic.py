@@ -292,5 +292,5 @@ def test_heuristic_is_deterministic_and_explain_changes_nothing() -> None:
 
 def test_agent_names() -> None:
     """greedy-v1 is today's greedy, kept to measure against; greedy stays its name; heuristic is new."""
-    assert AGENTS["greedy-v1"] is GreedyAgent and AGENTS["greedy"] is GreedyAgent
+    assert AGENTS["greedy-v1"].factory is GreedyAgent and AGENTS["greedy"].factory is GreedyAgent
     assert isinstance(make_agent("heuristic", 1), HeuristicAgent)
