@@ -26,13 +26,13 @@ hint). docs/AI.md describes the behaviour; in short:
 
 from __future__ import annotations
 
-import random
 from typing import Any, NamedTuple
 
 from zxdeck.agents.evaluation import LANES, WALLS, WEIGHTS, evaluate
 from zxdeck.engine import PLAYER, Action, Game
 from zxdeck.engine.abilities import condition_holds
 from zxdeck.engine.dunamis import over_boost_cards
+from zxdeck.engine.rng import Rng
 from zxdeck.engine.state import PLAYER_SQUARE
 
 # picks whose values depend on the field (the others are about cards in zones)
@@ -180,7 +180,7 @@ class HeuristicAgent:
 
     def __init__(self, seed: int = 0, weights: dict[str, float] | None = None,
                  lookahead: bool = True) -> None:
-        self.rng = random.Random(seed)
+        self.rng = Rng(seed)  # the project's generator (engine/rng.py): ties, determinizing
         self.w = dict(weights) if weights is not None else WEIGHTS
         self.lookahead = lookahead
         self._inner: HeuristicAgent | None = None
@@ -193,15 +193,11 @@ class HeuristicAgent:
         acts = game.legal_actions()
         if len(acts) == 1:
             return acts[0]
-        best = None
-        best_s = -1e18
-        rnd = self.rng.random
-        for c in self.choices(game, full=False):
-            s = c.score + rnd() * 1e-6
-            if s > best_s:
-                best, best_s = c.action, s
-        assert best is not None
-        return best
+        scored = self.choices(game, full=False)
+        top = max(c.score for c in scored)
+        best = [c.action for c in scored if c.score >= top - 1e-9]
+        # ties: one draw among the best (none when there is one)
+        return best[0] if len(best) == 1 else best[self.rng.randbelow(len(best))]
 
     def explain(self, game: Game, top: int = 3) -> list[Choice]:
         """The `top` best choices with their scores and reasons, best first. Neither the game nor
