@@ -500,6 +500,8 @@ def _plain_reads_otherwise(text: str) -> bool:
     which reads `1e3` and `1_000` as numbers."""
     from zxdeck.catalog.loader import yaml_rs_module
 
+    if not text.isascii():  # numbers, booleans and nulls are ASCII
+        return False
     yaml_rs = yaml_rs_module()
     if yaml_rs is None:
         return False
