@@ -339,3 +339,24 @@ def test_tournament_resume_continues_across_pairings(tmp_path) -> None:
     assert json.loads(r.stdout)["timing"]["played"] == 13
     r = zx("tournament", "--resume", str(out), RED)
     assert r.returncode == 2 and "give no decks" in r.stderr
+
+
+def test_decks_are_checked_as_play_checks_them_regulation_and_deck_codes(tmp_path) -> None:
+    """The same deck loading as `play --auto`: --regulation (v2 allows a dunamis of 10: the red
+    deck's 16 are refused, D-16), and a deck code in place of a file (recorded as such; its
+    cards come in card-number order, so its digest, which covers the order the engine gets
+    the cards in, differs from the file's)."""
+    r = zx("sim", RED, BLUE, "-n", "2", "-r", "v2")
+    assert r.returncode == 1 and "dunamis" in r.stderr and "Traceback" not in r.stderr
+    code = zx("deck", "code", RED).stdout.strip().splitlines()[-1]
+    assert code.startswith("zxd1_")
+    out = tmp_path / "run"
+    by_code = zx("sim", code, BLUE, "-n", "4", "--jobs", "1", "--format", "json", "--out", str(out))
+    by_file = zx("sim", RED, BLUE, "-n", "4", "--jobs", "1", "--format", "json")
+    assert by_code.returncode == 0, by_code.stderr
+    d, f = json.loads(by_code.stdout), json.loads(by_file.stdout)
+    assert d["manifest"]["a"]["path"] == code
+    assert d["manifest"]["a"]["cards"] == f["manifest"]["a"]["cards"]  # the same cards, but in
+    assert d["manifest"]["a"]["digest"] != f["manifest"]["a"]["digest"]  # another order: other games
+    resumed = zx("sim", "--resume", str(out), "--format", "json")
+    assert resumed.returncode == 0 and no_timing(resumed.stdout) == no_timing(by_code.stdout)

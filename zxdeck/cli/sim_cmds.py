@@ -76,12 +76,14 @@ def _even(games: int) -> int:
     return games
 
 
-def _load(app: AppContext, path: str, allow_illegal: bool, label: str) -> Any:
+def _load(app: AppContext, path: str, allow_illegal: bool, label: str,
+          allow_unscripted: bool = False, regulation: str | None = None) -> Any:
     """A deck read and validated as `play --auto` does (its report and exit 1 when illegal)."""
     from zxdeck.cli.play_cmds import load_deck_spec
     from zxdeck.sim.zx import LoadedDeck
 
-    return LoadedDeck(path, load_deck_spec(app, path, allow_illegal, label))
+    return LoadedDeck(path, load_deck_spec(app, path, allow_illegal, label, allow_unscripted,
+                                           regulation))
 
 
 def _run(matches: list[Any], backend_name: str, jobs: int | None, out: Any, resume: bool,
@@ -146,6 +148,10 @@ def _emit(text: str) -> None:
 @click.option("--turn-limit", type=int, default=100, show_default=True,
               help="A longer game ends as a draw (W-3).")
 @click.option("--allow-illegal", is_flag=True, help="Play decks that break construction rules.")
+@click.option("--regulation", "-r", metavar="NAME|FILE", default=None,
+              help="Regulation the decks are checked with (default: current; e.g. sealed).")
+@click.option("--allow-unscripted", is_flag=True,
+              help="Play cards without machine-readable abilities (imported cards) as blank cards.")
 @click.option("--precision", type=float, default=None, metavar="P",
               help="Stop once the 95 % interval's half-width is at most P (e.g. 0.02).")
 @pass_app
@@ -153,7 +159,8 @@ def _emit(text: str) -> None:
 def sim_cmd(ctx: click.Context, app: AppContext, deck_a: str | None, deck_b: str | None,
             games: int, ai1: str, ai2: str, seed: int, jobs: str, backend: str,
             out_dir: str | None, resume_dir: str | None, fmt: str, turn_limit: int,
-            allow_illegal: bool, precision: float | None) -> None:
+            allow_illegal: bool, regulation: str | None, allow_unscripted: bool,
+            precision: float | None) -> None:
     """Play DECK_A against DECK_B many times: A's win rate with its 95 % interval."""
     from zxdeck.agents import parse_agent
     from zxdeck.sim.core import Match
@@ -182,6 +189,8 @@ def sim_cmd(ctx: click.Context, app: AppContext, deck_a: str | None, deck_b: str
         turn_limit, precision = pick("turn_limit", turn_limit, "turn_limit"), pick(
             "precision", precision, "precision")
         allow_illegal = pick("allow_illegal", allow_illegal, "allow_illegal")
+        allow_unscripted = pick("allow_unscripted", allow_unscripted, "allow_unscripted")
+        regulation = pick("regulation", regulation, "regulation")
         ai1 = ai1 if _given(ctx, "ai1") else stored["a"]["agent"]["spec"]
         ai2 = ai2 if _given(ctx, "ai2") else stored["b"]["agent"]["spec"]
         deck_a = deck_a or stored["a"]["path"]
@@ -191,13 +200,13 @@ def sim_cmd(ctx: click.Context, app: AppContext, deck_a: str | None, deck_b: str
     else:
         games = _even(games)
     agent_a, agent_b = parse_agent(ai1), parse_agent(ai2)
-    a = _load(app, deck_a, allow_illegal, "A")
-    b = _load(app, deck_b, allow_illegal, "B")
+    a = _load(app, deck_a, allow_illegal, "A", allow_unscripted, regulation)
+    b = _load(app, deck_b, allow_illegal, "B", allow_unscripted, regulation)
     if stored is not None:  # the names shown stay those of the run
         a = type(a)(stored["a"]["deck"], a.spec)
         b = type(b)(stored["b"]["deck"], b.spec)
     manifest = sim_manifest(a, b, agent_a, agent_b, app.cards_path, seed, games, turn_limit,
-                            precision, allow_illegal)
+                            precision, allow_illegal, regulation, allow_unscripted)
     out = None
     if stored is not None:
         compare_manifests(stored, manifest, resume_dir or "")
@@ -265,12 +274,17 @@ class TournamentCommand(PlayCommand):
 @click.option("--turn-limit", type=int, default=100, show_default=True,
               help="A longer game ends as a draw (W-3).")
 @click.option("--allow-illegal", is_flag=True, help="Play decks that break construction rules.")
+@click.option("--regulation", "-r", metavar="NAME|FILE", default=None,
+              help="Regulation the decks are checked with (default: current; e.g. sealed).")
+@click.option("--allow-unscripted", is_flag=True,
+              help="Play cards without machine-readable abilities (imported cards) as blank cards.")
 @pass_app
 @click.pass_context
 def tournament_cmd(ctx: click.Context, app: AppContext, decks: tuple[str, ...], games: int, ai: str,
                    agents: str | None, ladder_deck: str | None, seed: int, jobs: str, backend: str,
                    out_dir: str | None, resume_dir: str | None, fmt: str, plot_path: str | None,
-                   turn_limit: int, allow_illegal: bool) -> None:
+                   turn_limit: int, allow_illegal: bool, regulation: str | None,
+                   allow_unscripted: bool) -> None:
     """Round robin of decks (or of agents on one deck): matchup matrix and ranking."""
     from zxdeck.agents import parse_agent, parse_agents
     from zxdeck.sim.progress import tournament_description
@@ -301,9 +315,12 @@ def tournament_cmd(ctx: click.Context, app: AppContext, decks: tuple[str, ...], 
         seed = seed if _given(ctx, "seed") else stored["seed"]
         turn_limit = turn_limit if _given(ctx, "turn_limit") else stored["turn_limit"]
         allow_illegal = allow_illegal if _given(ctx, "allow_illegal") else stored["allow_illegal"]
+        allow_unscripted = (allow_unscripted if _given(ctx, "allow_unscripted")
+                            else stored["allow_unscripted"])
+        regulation = regulation if _given(ctx, "regulation") else stored["regulation"]
         entrants = []
         for e in stored["entrants"]:
-            d = _load(app, e["path"], allow_illegal, e["name"])
+            d = _load(app, e["path"], allow_illegal, e["name"], allow_unscripted, regulation)
             entrants.append(Entrant(e["name"], type(d)(e["deck"], d.spec), parse_agent(e["agent"]["spec"])))
     elif agents:
         if decks:
@@ -311,7 +328,7 @@ def tournament_cmd(ctx: click.Context, app: AppContext, decks: tuple[str, ...], 
         if not ladder_deck:
             raise ZxError("--agents needs --deck DECK: the deck every agent plays")
         specs = parse_agents(agents)
-        d = _load(app, ladder_deck, allow_illegal, "the")
+        d = _load(app, ladder_deck, allow_illegal, "the", allow_unscripted, regulation)
         entrants = [Entrant(s.label, d, s) for s in specs]
     else:
         if not decks:
@@ -320,12 +337,14 @@ def tournament_cmd(ctx: click.Context, app: AppContext, decks: tuple[str, ...], 
             raise ZxError("--deck goes with --agents (an agent ladder)")
         spec = parse_agent(ai)
         files = deck_files(decks)
-        entrants = [Entrant(name, _load(app, path, allow_illegal, name), spec)
+        entrants = [Entrant(name, _load(app, path, allow_illegal, name, allow_unscripted, regulation),
+                            spec)
                     for name, path in zip(entrant_names(files), files)]
     if stored is None:
         games = _even(games)
     pairs, matches = tournament_matches(entrants, seed, games, turn_limit)
-    manifest = base_manifest("tournament", app.cards_path, seed, turn_limit, allow_illegal)
+    manifest = base_manifest("tournament", app.cards_path, seed, turn_limit, allow_illegal,
+                             regulation, allow_unscripted)
     manifest.update({"games": games, "entrants": [e.describe() for e in entrants]})
     out = None
     if stored is not None:

@@ -44,7 +44,7 @@ class LoadedDeck:
 
     @property
     def cards(self) -> dict[str, Any]:
-        """The cards the engine plays: card numbers with counts, sorted (what the digest covers)."""
+        """The cards the engine plays: card numbers with counts, sorted."""
         def counted(cards: tuple) -> list[list[Any]]:
             return [[cid, n] for cid, n in sorted(Counter(c.id for c in cards).items())]
 
@@ -53,19 +53,30 @@ class LoadedDeck:
 
     @property
     def digest(self) -> str:
-        text = json.dumps(self.cards, sort_keys=True, separators=(",", ":"))
+        """sha256 of the cards in the order the engine gets them: the order is the deck before
+        the first shuffle, so two files listing the same cards in another order play other
+        games (and a run refuses to resume with a reordered deck)."""
+        order = {"main": [c.id for c in self.spec.main],
+                 "dunamis": [c.id for c in self.spec.dunamis],
+                 "player": self.spec.player.id if self.spec.player is not None else None}
+        text = json.dumps(order, sort_keys=True, separators=(",", ":"))
         return "sha256:" + hashlib.sha256(text.encode()).hexdigest()
 
     def describe(self) -> dict[str, Any]:
-        return {"path": str(Path(self.path).resolve()), "digest": self.digest, "cards": self.cards}
+        from zxdeck.deck.code import is_deck_code
+
+        where = self.path if is_deck_code(self.path) else str(Path(self.path).resolve())
+        return {"path": where, "digest": self.digest, "cards": self.cards}
 
 
-def load_deck(path: str, source: CardSource, allow_illegal: bool = False,
-              label: str = "") -> LoadedDeck:
-    """Read and validate a deck (IllegalDeckError, exit 1, for an illegal one unless allowed)."""
+def load_deck(path: str, source: CardSource, allow_illegal: bool = False, label: str = "",
+              allow_unscripted: bool = False, regulation: str | None = None) -> LoadedDeck:
+    """Read and validate a deck file or code (IllegalDeckError, exit 1, for an illegal one unless
+    allowed; see `zxdeck.engine.decks.load_game_deck`)."""
     from zxdeck.engine.decks import load_game_deck
 
-    return LoadedDeck(path, load_game_deck(path, source, allow_illegal, label)[0])
+    spec = load_game_deck(path, source, allow_illegal, label, allow_unscripted, regulation)[0]
+    return LoadedDeck(path, spec)
 
 
 def catalog_sha256(path: Path) -> str:
@@ -79,15 +90,17 @@ def catalog_sha256(path: Path) -> str:
 
 
 def base_manifest(kind: str, catalog_path: Path, seed: int, turn_limit: int,
-                  allow_illegal: bool = False) -> dict[str, Any]:
+                  allow_illegal: bool = False, regulation: str | None = None,
+                  allow_unscripted: bool = False) -> dict[str, Any]:
     """What every run's manifest holds besides its entrants."""
     from zxdeck.deck.regulation import DEFAULT
 
     return {
         "format": FORMAT, "kind": kind, "zxdeck": __version__,
         "python": platform.python_version(), "catalog": str(catalog_path.resolve()),
-        "catalog_sha256": catalog_sha256(catalog_path), "regulation": DEFAULT,
-        "allow_illegal": allow_illegal, "seed": seed, "turn_limit": turn_limit,
+        "catalog_sha256": catalog_sha256(catalog_path), "regulation": regulation or DEFAULT,
+        "allow_illegal": allow_illegal, "allow_unscripted": allow_unscripted, "seed": seed,
+        "turn_limit": turn_limit,
     }
 
 
@@ -100,8 +113,10 @@ def sim_contest(a: LoadedDeck, b: LoadedDeck, agent_a: AgentSpec, agent_b: Agent
 
 def sim_manifest(a: LoadedDeck, b: LoadedDeck, agent_a: AgentSpec, agent_b: AgentSpec,
                  catalog_path: Path, seed: int, games: int, turn_limit: int,
-                 precision: float | None, allow_illegal: bool = False) -> dict[str, Any]:
-    out = base_manifest("sim", catalog_path, seed, turn_limit, allow_illegal)
+                 precision: float | None, allow_illegal: bool = False,
+                 regulation: str | None = None, allow_unscripted: bool = False) -> dict[str, Any]:
+    out = base_manifest("sim", catalog_path, seed, turn_limit, allow_illegal, regulation,
+                        allow_unscripted)
     out.update({
         "games": games, "precision": precision,
         "a": {"deck": a.path, **a.describe(), "agent": agent_a.to_json()},
