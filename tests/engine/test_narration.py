@@ -99,8 +99,8 @@ def test_odd_data_gives_a_plain_line_never_an_exception() -> None:
 
 MARKERS = {
     "bounce": "手札に戻る", "to_resource": "リソースへ", "deck_bottom": "デッキの下へ",
-    "power": "のパワー", "move": "移動", "mill": "デッキからトラッシュへ", "counter": "カウンター",
-    "search": "サーチ", "retrieve": "回収", "ramp": "デッキの上からリソースへ",
+    "power": "のパワー", "move": "移動", "mill": "をトラッシュへ", "counter": "を得た",
+    "search": "サーチ", "retrieve": "回収", "ramp": "をリソースへ",
     "alter_force": "フォース", "refresh_life": "(リフレッシュ R-1)",
 }
 

@@ -64,16 +64,24 @@ def test_play_illegal_deck_refused_unless_allowed(tmp_path) -> None:
 
 
 def test_play_without_auto_saves_the_game_when_input_ends(tmp_path) -> None:
-    """Without --auto a person plays; end of input saves the game and prints how to resume it."""
+    """Without --auto a person plays; end of input saves the game in the user's data folder
+    (never the current directory) and prints how to resume it, from any directory."""
+    import os
+
+    env = {**os.environ, "ZXDECK_DATA_DIR": str(tmp_path / "data"),
+           "ZXDECK_CONFIG_DIR": str(tmp_path / "config")}
+    here = tmp_path / "here"
+    here.mkdir()
     r = subprocess.run(
         [sys.executable, "-m", "zxdeck", "--cards", str(GOLDEN / "cards.yaml"), "play",
          "--p1", str(GOLDEN / "red.txt"), "--p2", str(GOLDEN / "blue.txt")],
-        capture_output=True, text=True, timeout=120, cwd=tmp_path, stdin=subprocess.DEVNULL,
+        capture_output=True, text=True, timeout=120, cwd=here, stdin=subprocess.DEVNULL, env=env,
     )
     assert r.returncode == 0, r.stderr
-    saved = list(tmp_path.glob("zxdeck-game-*.json"))
+    assert not list(here.iterdir())
+    saved = list((tmp_path / "data" / "saves").glob("zxdeck-game-*.json"))
     assert len(saved) == 1
-    assert f"zxdeck play --resume {saved[0].name}" in r.stdout
+    assert f"zxdeck play --resume {saved[0]}" in r.stdout
     assert "Traceback" not in r.stdout + r.stderr
 
 
@@ -107,4 +115,4 @@ def test_play_replay_reproduces_the_log(tmp_path) -> None:
     bad = tmp_path / "bad.json"
     bad.write_text('{"format": "zxdeck-replay-1", "seed": 1}')
     r = run("play", "--replay", str(bad))
-    assert r.returncode == 2 and "malformed" in r.stderr
+    assert r.returncode == 2 and "damaged saved game" in r.stderr

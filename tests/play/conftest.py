@@ -20,3 +20,12 @@ def specs(catalog):
 
     return {c: spec_from_deck(read_deck(str(DECKS / f"{c}.txt"), catalog), name=f"{c}.txt")
             for c in ("red", "blue", "white", "black", "green")}
+
+
+@pytest.fixture(autouse=True)
+def user_dirs(tmp_path_factory, monkeypatch):
+    """Saves and settings go to a fresh folder per test, never the user's own."""
+    base = tmp_path_factory.mktemp("user")
+    monkeypatch.setenv("ZXDECK_DATA_DIR", str(base / "data"))
+    monkeypatch.setenv("ZXDECK_CONFIG_DIR", str(base / "config"))
+    return base

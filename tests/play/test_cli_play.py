@@ -34,7 +34,7 @@ def test_play_a_whole_game_through_stdin(tmp_path):
     assert "対戦終了" in out
     assert "は選択肢でもコマンドでもありません" in out
     data = json.loads(save.read_text(encoding="utf-8"))
-    assert data["format"] == "zxdeck-replay-1" and data["actions"]
+    assert data["header"]["format"] == "zxdeck-game" and data["actions"]
     # replaying the finished game: every move, and it ends with the result
     code, text = run(["replay", str(save), "--all"])
     assert code == 0
@@ -67,11 +67,25 @@ def test_interrupted_then_resumed_through_the_cli(tmp_path):
 def test_resume_errors_are_one_line(tmp_path):
     bad = tmp_path / "bad.json"
     bad.write_text("{not json", encoding="utf-8")
+    from zxdeck.engine.replay import make_header
+
+    old = tmp_path / "old.json"
+    old.write_text(json.dumps({"format": "zxdeck-replay-1", "seed": 1, "decks": [
+        {"main": ["ZX01-001"]}, {"main": ["ZX01-001"]}], "actions": []}), encoding="utf-8")
     wrong = tmp_path / "wrong.json"
-    wrong.write_text(json.dumps({"format": "zxdeck-replay-1", "seed": 1, "decks": [
-        {"main": ["NOPE-1"]}, {"main": ["NOPE-1"]}], "actions": []}), encoding="utf-8")
+    wrong.write_text(json.dumps({"header": make_header(), "seed": 1, "decks": [
+        {"main": ["NOPE-1"]}, {"main": ["NOPE-1"]}], "cards": {"NOPE-1": "0"}, "actions": []}),
+        encoding="utf-8")
+    binary = tmp_path / "binary.json"
+    binary.write_bytes(bytes(range(256)))
+    log = tmp_path / "log.jsonl"
+    log.write_text('{"seq": 0, "event": "header"}\n{"seq": 1, "event": "draw"}\n', encoding="utf-8")
+    other = tmp_path / "other.json"
+    other.write_text('{"name": "not a game"}', encoding="utf-8")
     for path, msg in ((tmp_path / "missing.json", "no such file"), (bad, "not a saved game"),
-                      (wrong, "NOPE-1")):
+                      (wrong, "NOPE-1"), (binary, "not a saved game (not a text file)"),
+                      (log, "not a saved game: it is a game log"), (other, "not a saved game"),
+                      (old, "written by an older zxdeck"), (tmp_path, "not a saved game")):
         res = CliRunner().invoke(cli, ["play", "--resume", str(path)])
         assert isinstance(res.exception, ZxError), res.output
         assert res.exception.exit_code == 2 and msg in str(res.exception)
@@ -100,19 +114,42 @@ def test_replay_steps_forward_and_back(tmp_path):
     assert isinstance(res.exception, ZxError) and res.exception.exit_code == 2
 
 
-def test_replay_a_log_file(tmp_path):
-    log = tmp_path / "g.jsonl"
-    code, _ = run(["play", "--auto", "--seed", "4", "--p1", RED, "--p2", BLUE, "-q", "--log", str(log)])
+def test_replay_a_log_file_draws_the_field_like_a_save(tmp_path):
+    """Issue 10: a --log file replays like the save of the same game: the same moves, the field
+    drawn at each; a log without its header (an older zxdeck) is refused, and so is a log whose
+    events this zxdeck does not replay identically."""
+    log, save = tmp_path / "g.jsonl", tmp_path / "g.json"
+    code, _ = run(["play", "--auto", "--seed", "4", "--p1", RED, "--p2", BLUE, "-q", "--log", str(log),
+                   "--save", str(save)])
     assert code == 0
-    n = len(log.read_text(encoding="utf-8").splitlines())
+    n = len(json.loads(save.read_text(encoding="utf-8"))["actions"])
+    code, from_log = run(["replay", str(log), "--all"])
+    code2, from_save = run(["replay", str(save), "--all"])
+    assert code == code2 == 0 and from_log == from_save
     code, out = run(["replay", str(log)], "e\nb\n")
     assert code == 0
-    assert f"手 {n - 1}/{n - 1}" in out and "game_over" in out
-    assert "deck   hand   life" in out
+    assert f"手 {n}/{n}" in out and f"手 {n - 1}/{n}" in out
+    assert "+----" in out and "対戦終了" in out
+    assert "game_over" not in out and "n=" not in out  # words, not event names
     broken = tmp_path / "broken.jsonl"
     broken.write_text('{"seq": 0, "event": "x"}\nnot json\n', encoding="utf-8")
     res = CliRunner().invoke(cli, ["replay", str(broken)])
     assert isinstance(res.exception, ZxError) and "line 2" in str(res.exception)
+    lines = log.read_text(encoding="utf-8").splitlines()
+    headless = tmp_path / "headless.jsonl"
+    headless.write_text("\n".join(lines[1:]) + "\n", encoding="utf-8")
+    res = CliRunner().invoke(cli, ["replay", str(headless)])
+    assert res.exception.exit_code == 2 and "no header" in str(res.exception)
+    # a log whose counts this zxdeck does not reproduce: refused, naming the line
+    k = next(i for i, x in enumerate(lines) if json.loads(x)["event"] == "draw")
+    rec = json.loads(lines[k])
+    rec["state"]["p1"]["hand"] += 1
+    lines[k] = json.dumps(rec, ensure_ascii=False)
+    tampered = tmp_path / "tampered.jsonl"
+    tampered.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    res = CliRunner().invoke(cli, ["replay", str(tampered)])
+    assert res.exception.exit_code == 2 and f"line {k + 1}" in str(res.exception)
+    assert "not the same game" in str(res.exception)
 
 
 @pytest.mark.skipif(os.name != "posix", reason="pipes")
@@ -129,5 +166,5 @@ def test_real_process_stdin_and_no_color(tmp_path):
     assert not err
     assert "\x1b[" not in out
     assert out.count("は選択肢でもコマンドでもありません") == 2
-    assert "How to play" in out and "--resume" in out
+    assert "遊び方" in out and "--resume" in out
     assert save.exists()

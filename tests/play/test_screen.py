@@ -14,7 +14,7 @@ from zxdeck.agents.greedy import GreedyAgent
 from zxdeck.agents.random_agent import RandomAgent
 from zxdeck.engine import Game
 from zxdeck.engine.state import SQUARE_NAMES
-from zxdeck.play.screen import CELL, card_text, render
+from zxdeck.play.screen import Layout, card_text, render
 from zxdeck.play.text import crop, fit, shorten, width, wrap
 
 
@@ -32,36 +32,51 @@ def positions(specs, pairs=(("red", "blue"), ("white", "black"), ("green", "red"
         yield g
 
 
-def grid_rows(text: str) -> list[list[str]]:
-    """The 12 content lines of the field, split into their 3 cells."""
-    rows = [line for line in text.splitlines() if line.startswith("  |")]
-    return [line[3:-1].split("|") for line in rows]
+def grid_rows(text: str) -> list[list[list[str]]]:
+    """The field's 3 rows, top to bottom: for each row its 3 cells, each a list of lines."""
+    rows: list[list[list[str]]] = []
+    for line in text.splitlines():
+        if line.startswith("  +"):
+            rows.append([[], [], []])
+        elif line.startswith("  |"):
+            for cell, part in zip(rows[-1], line[3:-1].split("|")):
+                cell.append(part)
+    return [r for r in rows if r[0]]
 
 
-def test_every_line_fits_80_columns_and_the_grid_lines_up(specs):
-    for g in positions(specs):
-        scr = render(g, 0)
+LAYOUTS = [Layout(100), Layout(80), Layout(80, True, "columns", "count"), Layout(60, True, "flow"),
+           Layout(60, True, "count", "count"), Layout(100, False, "columns", "count")]
+
+
+def test_every_line_fits_and_the_grid_lines_up(specs):
+    """At 100, 80 and 60 columns, full and compact: no line is wider than the screen and the
+    field's borders line up (every cell the same width: the grid never wraps)."""
+    for k, g in enumerate(positions(specs)):
+        layout = LAYOUTS[k % len(LAYOUTS)]
+        scr = render(g, 0, layout=layout)
         for line in scr.lines:
-            assert wcswidth(line.plain) <= 80, line.plain
-        for cells in grid_rows(scr.plain):
-            assert len(cells) == 3
-            assert all(wcswidth(c) == CELL for c in cells), cells
+            assert wcswidth(line.plain) <= layout.width, (layout, line.plain)
+        grid = [x.plain for x in scr.lines if x.plain.startswith(("  +", "  |"))]
+        assert len({wcswidth(x) for x in grid}) == 1, grid
+        for row in grid_rows(scr.plain):
+            assert len({len(cell) for cell in row}) == 1
+            assert len({wcswidth(x) for cell in row for x in cell}) == 1, row
 
 
 def test_field_seen_from_the_players_side(specs):
     """Z-1: row 2 (the opponent's area) on top, the player's own row at the bottom; each Z/X with
-    its name, power, damage, rebooted/slept state and owner in its square; player squares marked."""
+    its name, power, damage, rebooted/slept state and owner in its square; player squares named."""
     checked = 0
     for g in positions(specs):
-        scr = render(g, 0)
+        scr = render(g, 0, layout=Layout(100))
         rows = grid_rows(scr.plain)
-        assert len(rows) == 12
+        assert len(rows) == 3
         for i, r in enumerate((2, 1, 0)):
             for c in range(3):
                 sq = r * 3 + c
-                cell = [rows[i * 4 + k][c] for k in range(4)]
+                cell = rows[i][c]
                 assert cell[0].startswith(SQUARE_NAMES[sq])
-                assert ("[P]" in cell[0]) == (sq in (1, 7))
+                assert ("プレイヤー" in cell[0]) == (sq in (1, 7))
                 u = g.squares[sq]
                 if u < 0:
                     continue
@@ -76,6 +91,34 @@ def test_field_seen_from_the_players_side(specs):
                 assert (f"ダメ{dmg}" in cell[2]) == bool(dmg)
                 assert cell[0].rstrip().endswith("自分" if g.owner[u] == 0 else "相手")
     assert checked > 50
+
+
+def test_compact_field_keeps_name_power_and_owner(specs):
+    """The compact field (small terminals): 2 lines a square, the Z/X's tag and name, its power,
+    slept state and owner; empty squares show their short name (the choices use the same)."""
+    from zxdeck.play.screen import SHORT_SQUARES
+
+    checked = 0
+    for g in positions(specs, every=5):
+        if not g.started:
+            continue
+        scr = render(g, 0, layout=Layout(80, True, "count", "count"))
+        rows = grid_rows(scr.plain)
+        for i, r in enumerate((2, 1, 0)):
+            for c in range(3):
+                sq = r * 3 + c
+                cell = rows[i][c]
+                assert len(cell) == 2
+                u = g.squares[sq]
+                if u < 0:
+                    assert cell[0].startswith(SHORT_SQUARES[sq])
+                    continue
+                checked += 1
+                assert shorten(g.name(u), 8)[:3] in cell[0] and "#" in cell[0]
+                assert f"P{g.power(u)}" in cell[1]
+                assert ("スリープ" in cell[1]) == bool(g.slept[u])
+                assert cell[1].rstrip().endswith("自分" if g.owner[u] == 0 else "相手")
+    assert checked > 20
 
 
 def test_s1_s2_s10_setup_screen_hides_the_opponents_start_card_and_player_card(specs):
@@ -106,21 +149,48 @@ def test_s1_s2_s10_setup_screen_hides_the_opponents_start_card_and_player_card(s
     assert text.count("始まりの竜") == 2 and "裏向き" not in text and text.count("アカネ") == 2
 
 
+def player_blocks(text: str) -> dict[str, str]:
+    """The status lines of each player ('相手', 'あなた'), joined."""
+    blocks: dict[str, str] = {}
+    current = None
+    for line in text.splitlines():
+        if line.startswith(("相手", "あなた")):
+            current = line.split()[0]
+            blocks[current] = line
+        elif current and line.startswith("     ") and not line.startswith("  +"):
+            blocks[current] += " " + line
+        else:
+            current = None
+    return blocks
+
+
 def test_counts_of_both_players(specs):
-    """Life, hand, deck, resources (rebooted/total), charge, trash, dunamis face down/up."""
-    for g in positions(specs, every=7):
-        text = render(g, 0).plain
-        blocks = re.findall(r"(相手|あなた)\s+P(\d) .*?ライフ (\d+)  手札 (\d+)  デッキ (\d+)\n"
-                            r"\s+リソース (\d+)/(\d+).*?チャージ (\d+)  トラッシュ (\d+)\n"
-                            r"\s+デュナミス 裏(\d+)/表(\d+)", text)
-        assert [b[0] for b in blocks] == ["相手", "あなた"]
-        for b in blocks:
-            ps = g.players[int(b[1]) - 1]
+    """Life, hand, deck, resources (rebooted/total), charge, trash, dunamis face down/up, in the
+    full and the compact status lines."""
+    for k, g in enumerate(positions(specs, every=7)):
+        layout = (Layout(100), Layout(80), Layout(60, True))[k % 3]
+        blocks = player_blocks(render(g, 0, layout=layout).plain)
+        assert list(blocks) == ["相手", "あなた"]
+        for label, p in (("相手", 1), ("あなた", 0)):
+            text = blocks[label]
+            ps = g.players[p]
             up = sum(1 for d in ps.dunamis if g.face_up[d])
             rebooted = sum(1 for r in ps.resources if not g.slept[r])
-            assert [int(x) for x in b[2:]] == [
-                len(ps.life), len(ps.hand), len(ps.deck), rebooted, len(ps.resources),
-                len(ps.charge), len(ps.trash), len(ps.dunamis) - up, up]
+
+            def num(word: str, text: str = text) -> str:
+                m = re.search(word + r" ?(\d+(?:/\d+)?)", text)
+                assert m, (word, text)
+                return m.group(1)
+
+            assert num("ライフ") == str(len(ps.life))
+            assert num("手札") == str(len(ps.hand))
+            assert num("デッキ") == str(len(ps.deck))
+            assert num("リソース") == f"{rebooted}/{len(ps.resources)}"
+            assert num("チャージ") == str(len(ps.charge))
+            assert num("トラッシュ") == str(len(ps.trash))
+            assert re.search(rf"デュナミス ?(裏)?{len(ps.dunamis) - up}\b", text), text
+            if up or not layout.compact:
+                assert f"表{up}" in text
 
 
 def test_hand_and_dunamis_listed_and_nothing_hidden_shown(specs):
@@ -162,12 +232,13 @@ def test_colors_on_a_terminal_plain_otherwise(specs, monkeypatch):
     assert not re.search(r"\x1b\[[0-9;]*3[0-7]m", colored)  # no color codes under NO_COLOR
 
 
-def test_card_text_wraps_to_80(specs):
+def test_card_text_wraps_to_the_screen(specs):
     for spec in specs.values():
         for card in {c.id: c for c in spec.main + spec.dunamis}.values():
-            lines = card_text(card)
-            assert lines[0].startswith(card.name)
-            assert all(width(x) <= 80 for x in lines)
+            for cols in (60, 80):
+                lines = card_text(card, cols)
+                assert lines[0].startswith(card.name)
+                assert all(width(x) <= cols for x in lines)
 
 
 @given(st.text(alphabet=st.sampled_from("aあア漢1 ー・「」ｶ\u0301"), max_size=60),

@@ -48,26 +48,42 @@ def test_whole_game_by_typing_numbers_commands_and_junk(tmp_path, specs):
     assert "対戦終了" in out
     assert "は選択肢でもコマンドでもありません" in out  # 'abc' etc. got the hint
     assert "という選択肢はありません" in out  # 999 / 0 got the hint
-    assert "How to play" in out  # help
+    assert "遊び方" in out  # help
     # the saved file is the finished game, replayable
     data = read_save(tmp_path / "game.json")
     assert len(data["actions"]) == len(s.g.history)
 
 
 def test_every_prompt_offers_exactly_the_engine_actions(tmp_path, specs):
-    """The person is offered the same actions the engine offers computer players, numbered 1..N,
-    and decides everything the rules let a player decide (S-7 mulligan, S-2/S-3 start and gate
-    cards, P-3 resource, P-4 ignition and Over Drive, P-5 main, B-3 battle events, B-6 which life
-    card to hit and playing a life card, optional abilities, targets, Z-5 charge overflow...)."""
+    """The person is offered the same actions the engine offers computer players, numbered 1..N
+    (copies of one card in one zone, interchangeable, are one choice), and decides everything
+    the rules let a player decide (S-7 mulligan, S-2/S-3 start and gate cards, P-3 resource, P-4
+    ignition and Over Drive, P-5 main, B-3 battle events, B-6 which life card to hit and playing
+    a life card, optional abilities, targets, Z-5 charge overflow...)."""
+    from zxdeck.play.session import _zone_of
+
     seen: dict[str, int] = {}
     holder: list = []
     rng = Rng(1)
 
     def answer(prompt: str) -> str:
-        g = holder[0].g
+        s = holder[0]
+        g = s.g
         n = choices_in(prompt)
-        assert n == len(g.legal_actions()) > 1
+        if "0 で戻る" in prompt:  # the square of a play chosen by a collapsed menu
+            return str(rng.randint(1, n))
+        if "(y/n)" in prompt:  # ending the turn while a Z/X could attack
+            return "y"
+        assert n == len(s.menu) > 1
         assert g.current_player() == 0
+        offered = [a for acts in s.menu for a in acts]
+        assert len(offered) == len(set(offered))
+        legal = g.legal_actions()
+        assert set(offered) <= set(legal)
+        for a in set(legal) - set(offered):  # left out only as a copy of an offered card
+            assert a.kind == "pick" and any(
+                b.kind == "pick" and g.cards[b.a].id == g.cards[a.a].id
+                and _zone_of(g, b.a) == _zone_of(g, a.a) != "field" for b in offered), a
         seen[g.decision_kind()] = seen.get(g.decision_kind(), 0) + 1
         return str(1 + rng.randbelow(n))
 
@@ -76,7 +92,7 @@ def test_every_prompt_offers_exactly_the_engine_actions(tmp_path, specs):
         console, _ = capture_console()
         s = new_session(specs[colors[k % 5]], specs[colors[(k + 1) % 5]], seed=k,
                         save_path=tmp_path / f"g{k}.json", console=console,
-                        input_fn=Person(fallback=answer))
+                        input_fn=Person(fallback=answer), size=(80, 30) if k % 2 else None)
         holder[:] = [s]
         assert s.run() == 0 and s.g.is_over()
     for k in ("mulligan", "resource", "ignite", "main", "battle", "confirm:optional",

@@ -39,6 +39,11 @@ class DbCards:
         self.db = db
         self._by_id: dict[str, Card | None] = {}
 
+    @property
+    def digest(self) -> str:
+        """The sha256 of the catalog file (recorded in saves and logs)."""
+        return self.db.digest
+
     def _cards(self, where: str, params: tuple[str, ...]) -> list[Card]:
         from zxdeck.catalog.db import CARD_SELECT, card_from_row
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import click
@@ -32,13 +31,52 @@ def load_deck_spec(app: AppContext, path: str, allow_illegal: bool, label: str,
         raise
 
 
+def regulation_name(option: str | None = None) -> str:
+    """The name of the regulation decks are validated against (recorded in saves and logs)."""
+    from zxdeck.deck.regulation import DEFAULT, load_regulation
+
+    return load_regulation(option).name if option else DEFAULT
+
+
+def catalog_digest(app: AppContext) -> str | None:
+    """The sha256 of the catalog in use (recorded in saves and logs)."""
+    from zxdeck.engine.replay import catalog_sha256
+
+    return catalog_sha256(app.card_source())
+
+
 def run_interactive(app: AppContext, p1: Any, p2: Any, ai2: str, seed: int, turn_limit: int,
-                    log: str | None, budget: int | None = None, save_path: str | None = None) -> int:
+                    log: str | None, budget: int | None = None, save_path: str | None = None,
+                    regulation: str | None = None) -> int:
     """The terminal mode: a person is player 1 against `ai2` (zxdeck.play)."""
-    from zxdeck.play import start_game
+    from zxdeck.play import headers, start_game
+    from zxdeck.play.settings import load_settings, settings_path
 
     return start_game(p1, p2, ai=ai2, seed=seed, turn_limit=turn_limit, budget=budget,
-                      save_path=save_path, log=log)
+                      save_path=save_path, log=log,
+                      header=headers(catalog_digest(app), regulation_name(regulation)),
+                      settings=load_settings(), settings_file=settings_path())
+
+
+def print_saves() -> None:
+    """`zxdeck play --saves`: the saved games of the user's data folder, newest first."""
+    from zxdeck.play.savefile import list_saves, saves_dir
+
+    folder = saves_dir()
+    rows = list_saves() if folder.is_dir() else []
+    if not rows:
+        click.echo(f"no saved games in {folder}")
+        return
+    click.echo(f"saved games in {folder} (newest first; resume: zxdeck play --resume NAME):")
+    for row in rows:
+        decks = " vs ".join(row["decks"]) or "-"
+        moves = f"{row['moves']} moves, turn {row['turn']}" if row["moves"] is not None else ""
+        ai = f"against {row['ai']}" if row["ai"] else ""
+        stamp = row["time"].strftime("%Y-%m-%d %H:%M")
+        detail = ", ".join(x for x in (decks, ai, moves) if x)
+        click.echo(f"  {row['path'].name}  {stamp}  {row['status']}")
+        if detail:
+            click.echo(f"      {detail}")
 
 
 def make_printer(out: Callable[[str], None]) -> Callable[..., None]:
@@ -65,6 +103,7 @@ PLAY_EPILOG = examples_epilog(
         "zxdeck play --p1 my.txt --p2 examples/decks/red.txt     # you against greedy",
         "zxdeck play --p1 my.txt --p2 examples/decks/red.txt --ai2 mcts --budget 400",
         "zxdeck play --resume GAME.json    # continue after quit or Ctrl-C",
+        "zxdeck play --saves               # the saved games",
         "zxdeck play --auto --seed 1 --p1 examples/decks/red.txt \\",
         "    --p2 examples/decks/blue.txt --log game.jsonl",
         "zxdeck play --auto --seed 7 --p1 examples/decks/red.txt \\",
@@ -127,7 +166,10 @@ class PlayCommand(click.Command):
 @click.option("--replay", "replay_path", metavar="FILE.json",
               help="Show (and --log) a game saved with --save instead of playing a new one.")
 @click.option("--resume", "resume_path", metavar="FILE.json",
-              help="Continue a terminal game saved by quit, Ctrl-C or Ctrl-D.")
+              help="Continue a terminal game saved by quit, Ctrl-C or Ctrl-D (a path, or a name "
+                   "listed by --saves).")
+@click.option("--saves", "list_saves_", is_flag=True,
+              help="List the saved terminal games (in the user's data folder) and exit.")
 @click.option("--first", type=click.Choice(["p1", "p2"]), default=None,
               help="Who goes first (--auto), instead of the seeded coin flip (S-5).")
 @click.option("--budget", type=click.IntRange(1), default=None,
@@ -136,16 +178,25 @@ class PlayCommand(click.Command):
 def play_cmd(app: AppContext, auto: bool, seed: int, p1: str | None, p2: str | None, ai1: str,
              ai2: str, log_path: str | None, turn_limit: int, allow_illegal: bool, regulation: str | None,
              allow_unscripted: bool, save_path: str | None, quiet: bool, replay_path: str | None,
-             resume_path: str | None, first: str | None, budget: int | None) -> None:
+             resume_path: str | None, list_saves_: bool, first: str | None,
+             budget: int | None) -> None:
     """Play a game of Z/X: computer vs computer with --auto, else you (player 1) vs --ai2."""
     from zxdeck.agents import make_agent
     from zxdeck.agents.match import agent_seed, play_game
     from zxdeck.engine.log import JsonlLogger
+    from zxdeck.engine.replay import LOG_FORMAT, SAVE_FORMAT, make_header
 
+    if list_saves_:
+        print_saves()
+        return
     if resume_path:
         from zxdeck.play import resume_game
+        from zxdeck.play.savefile import find_save
+        from zxdeck.play.settings import load_settings, settings_path
 
-        sys.exit(resume_game(resume_path, app.card_source(), budget=budget))
+        sys.exit(resume_game(find_save(resume_path), app.card_source(), budget=budget,
+                             regulation=regulation_name(regulation), settings=load_settings(),
+                             settings_file=settings_path()))
     if not replay_path:
         if not p1 or not p2:
             raise ZxError("give both decks: --p1 DECK --p2 DECK (or --replay FILE.json)")
@@ -155,7 +206,7 @@ def play_cmd(app: AppContext, auto: bool, seed: int, p1: str | None, p2: str | N
         spec2 = load_deck_spec(app, p2, allow_illegal, "p2", allow_unscripted, regulation)
         if not auto:
             sys.exit(run_interactive(app, spec1, spec2, ai2, seed, turn_limit, log_path, budget,
-                                     save_path))
+                                     save_path, regulation))
     listeners: list[Callable[..., None]] = []
     log_file = None
     if log_path:
@@ -163,7 +214,8 @@ def play_cmd(app: AppContext, auto: bool, seed: int, p1: str | None, p2: str | N
             log_file = open(log_path, "w", encoding="utf-8")  # noqa: SIM115 - closed below
         except OSError as exc:
             raise ZxError(f"{log_path}: cannot write the log: {exc.strerror}") from None
-        listeners.append(JsonlLogger(log_file))
+        listeners.append(JsonlLogger(log_file, make_header(LOG_FORMAT, catalog_digest(app),
+                                                           regulation_name(regulation))))
     if not quiet:
         listeners.append(make_printer(click.echo))
 
@@ -187,26 +239,26 @@ def play_cmd(app: AppContext, auto: bool, seed: int, p1: str | None, p2: str | N
     if save_path:
         from zxdeck.engine.replay import save
 
-        save(g, save_path)
+        save(g, save_path, make_header(SAVE_FORMAT, catalog_digest(app), regulation_name(regulation)))
     if quiet:
         w = "draw" if g.winner is None else f"p{g.winner + 1}"
         click.echo(f"winner: {w} ({g.reason}) turns: {g.turn}")
 
 
 def _replay_file(app: AppContext, path: str, listener: Callable[..., None]) -> Any:
-    import json
+    from zxdeck.engine.replay import IncompatibleRecord, check_record, replay
+    from zxdeck.play.savefile import read_save
 
-    from zxdeck.engine.replay import replay
-
+    data = read_save(path)
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise ZxError(f"{path}: replay file not found") from None
-    except (OSError, ValueError) as exc:
-        raise ZxError(f"{path}: not a replay file ({exc})") from None
-    if not isinstance(data, dict):
-        raise ZxError(f"{path}: not a replay file")
-    return replay(data, app.card_source(), listener=listener)
+        for note in check_record(data, app.card_source()):
+            click.echo(f"zxdeck: note: {path}: {note}", err=True)
+        replay(data, app.card_source())  # checked to the end before the first line is printed
+        return replay(data, app.card_source(), listener=listener)
+    except IncompatibleRecord as exc:
+        raise IncompatibleRecord(f"{path}: refused: {exc.message}") from None
+    except ZxError as exc:
+        raise ZxError(f"{path}: {exc.message}") from None
 
 
 def register(group: click.Group) -> None:

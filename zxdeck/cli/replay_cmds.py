@@ -7,6 +7,12 @@ import click
 from zxdeck.cli import AppContext, examples_epilog, pass_app
 from zxdeck.errors import ZxError
 
+KEYS_HELP = """\b
+Keys while viewing (type one and Enter):
+  Enter or n   next move          b     previous move
+  N            go to move N       t N   first move of turn N
+  s            first move         e     last move
+  help or ?    list the keys      q     quit (also Ctrl-D)"""
 
 @click.command("replay", short_help="Step through a saved game or a --log file.",
                epilog=examples_epilog([
@@ -16,7 +22,7 @@ from zxdeck.errors import ZxError
                    "zxdeck replay game.json --all        # every move as text",
                    "zxdeck replay game.json --at 40 --all --viewer p2",
                    "zxdeck replay game.jsonl             # a --log file",
-               ]))
+               ]) + "\n\n" + KEYS_HELP)
 @click.argument("path", metavar="FILE")
 @click.option("--all", "show_all", is_flag=True, help="Print every move as text and exit.")
 @click.option("--at", "at", type=int, default=None, metavar="N",
@@ -25,10 +31,16 @@ from zxdeck.errors import ZxError
               help="Whose side of the field and hand to show (default: the person's).")
 @pass_app
 def replay_cmd(app: AppContext, path: str, show_all: bool, at: int | None, viewer: str | None) -> None:
-    """Show a finished or saved game move by move: Enter next, b back, N go to move N, q quit."""
+    """Show a saved game (.json) or a --log file (.jsonl) move by move, with the field.
+
+    A file that this zxdeck or catalog would replay into another game is refused
+    with the reason (exit 2)."""
     from zxdeck.play.replay_view import ReplayViewer, load_frames, transcript
 
-    frames, side = load_frames(path, app.card_source())
+    notes: list[str] = []
+    frames, side = load_frames(path, app.card_source(), notes)
+    for note in notes:
+        click.echo(f"zxdeck: note: {path}: {note}", err=True)
     if viewer is not None:
         side = 0 if viewer == "p1" else 1
     last = len(frames) - 1

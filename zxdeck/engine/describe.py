@@ -25,6 +25,43 @@ PURPOSES = {
 }
 
 
+# What a target pick is for ("target:destroy"): the verb of the effect.
+TARGET_VERBS = {
+    "damage": "ダメージを与える", "destroy": "破壊する", "power": "パワーを変える",
+    "bounce": "手札に戻す", "deck_bottom": "デッキの下に置く", "to_resource": "リソースに置く",
+    "to_trash": "トラッシュに置く", "sleep": "スリープする", "reboot": "リブートする",
+    "move": "移動する",
+}
+# Why an effect did nothing (`zxdeck.engine.effects.nothing_to_do`), in words.
+NOTHING = {
+    "no_target": "対象にできるゼクスがいない",
+    "left_field": "そのカードはもう場にない",
+    "no_card:deck": "デッキに条件に合うカードがない",
+    "no_card:trash": "トラッシュに条件に合うカードがない",
+    "no_card:charge": "チャージに条件に合うカードがない",
+    "no_card:hand": "手札に条件に合うカードがない",
+    "no_playable": "コストを払わずにプレイできるカードがない",
+    "no_ob": "デュナミスに登場できるゼクス オーバーブーストがない",
+    "no_square": "空いているスクエアがない",
+    "empty_hand": "手札がない",
+    "no_slept_resource": "スリープ状態のリソースがない",
+    "empty_deck": "デッキにもトラッシュにもカードがない",
+}
+
+
+def purpose_label(purpose: str) -> str:
+    """A pick's purpose in words: 'オーバードライブ', '破壊する対象' for 'target:destroy'."""
+    if purpose.startswith("target:"):
+        verb = TARGET_VERBS.get(purpose[7:])
+        return f"{verb}対象" if verb else "効果の対象"
+    return PURPOSES.get(purpose, "選択")
+
+
+def nothing_reason(code: str) -> str:
+    """Why an effect did nothing, in words (codes of `nothing_to_do`)."""
+    return NOTHING.get(code, "できることがない")
+
+
 def _c(g: Game, iid: int) -> str:
     return f"「{g.cards[iid].name}」"
 
@@ -70,7 +107,7 @@ def describe(action: Action, g: Game) -> str:
     if k == "pick":
         d = g.decision
         purpose = d[2] if d is not None and d[0] == "pick" else ""
-        label = PURPOSES.get(purpose, purpose)
+        label = purpose_label(purpose)
         if purpose in ("overdrive", "life_play", "ex_square", "move", "square", "ob_square"):
             return f"{label}: {SQUARE_NAMES[a]}"
         if purpose in ("life_hit", "refresh_life"):
@@ -101,9 +138,7 @@ def prompt(g: Game) -> str:
     if d[0] != "pick":
         return PROMPTS.get(d[0], d[0])
     _, player, purpose, options, mn, mx, chosen, cont = d
-    label = PURPOSES.get(purpose, purpose)
-    if purpose.startswith("target:"):
-        label = "対象"
+    label = purpose_label(purpose)
     if purpose in ("discard", "hand_limit", "cost_discard"):
         label = "捨てるカード"
     count = f"{mn}枚" if mn == mx else f"{mn}〜{mx}"

@@ -110,6 +110,47 @@ def effect_possible(g: Game, p: int, src: int, eff: dict[str, Any], paid: int = 
     return True
 
 
+def nothing_to_do(g: Game, p: int, src: int, eff: dict[str, Any], targets: tuple | None = None
+                  ) -> str | None:
+    """Why effect `eff` of `src` (controlled by p) would do nothing now, or None if it may do
+    something: a reason code of `zxdeck.engine.describe.NOTHING` ("no_target", "no_card:trash",
+    ...). `targets`: the Z/X already chosen for a unit effect (None: not chosen yet)."""
+    name = eff["do"]
+    if name in UNIT_EFFECTS:
+        tgt = eff.get("target", "self")
+        if targets is not None:
+            if targets:
+                return None
+            return "left_field" if tgt == "self" else "no_target"
+        if isinstance(tgt, str):
+            return None if tgt != "self" or g.on_field(src) else "left_field"
+        return None if candidates(g, p, src, tgt, choosing=not tgt.get("all")) else "no_target"
+    ps = g.players[p]
+    if name == "search":
+        return None if _search_options(g, p, eff) else "no_card:deck"
+    if name == "retrieve":
+        frm = eff.get("from", "trash")
+        return None if zone_cards(g, p, frm, eff.get("filter")) else f"no_card:{frm}"
+    if name == "play_free":
+        return None if _play_free_options(g, p, eff) else "no_playable"
+    if name == "over_boost":
+        if not over_boost_cards(g, p):
+            return "no_ob"
+        return None if g.legal_squares(p, empty_only=True) else "no_square"
+    if name == "discard":
+        return None if g.players[_who(p, eff)].hand else "empty_hand"
+    if name == "reboot_resources":
+        return None if any(g.slept[r] for r in ps.resources) else "no_slept_resource"
+    if name == "alter_force":
+        if not g.on_field(src) and not (eff.get(FULL) and src in g.limbo):
+            return "left_field"
+        return None if ps.trash else "no_card:trash"
+    if name in ("mill", "ramp", "charge_from_deck", "life_recover", "draw"):
+        q = _who(p, eff) if name in ("mill", "draw") else p
+        return None if g.players[q].deck or g.players[q].trash else "empty_deck"
+    return None
+
+
 def _remove_from_deck(g: Game, p: int, iid: int) -> None:
     """Take a chosen card out of p's deck; the caller refreshes (R-1) once the card is placed."""
     g.players[p].deck.remove(iid)

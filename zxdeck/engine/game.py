@@ -174,6 +174,8 @@ class Game:
         self._legal = None
         self.decision = None
         self.history.append(action)
+        if self.listener is not None:  # the log records every move (a log replays like a save)
+            self.listener(self, "action", {"player": d[1], "action": action.to_json()})
         DECISIONS[d[0]][1](self, d, action)
         self._advance()
 
@@ -1636,7 +1638,8 @@ def _t_ability(g: Game, ctl: int, src: int, ab: Ability, recheck: bool = True) -
     """Resolve an ability: its condition (unless `recheck` is False), then its effects in order."""
     if recheck and not condition_holds(g, ctl, src, ab.condition):
         return
-    g._emit("ability", player=ctl, card=src, name=g.cards[src].name, kind=ab.kind, index=ab.index)
+    g._emit("ability", player=ctl, card=src, name=g.cards[src].name, kind=ab.kind, index=ab.index,
+            card_id=ab.card_id)
     g.stack.append(("resolved",))  # triggers caused by these effects wait for the end (A-9)
     g.push_effects(ctl, src, ab)
 
@@ -1662,10 +1665,18 @@ def _t_eff(g: Game, ctl: int, src: int, eff: dict, targets: tuple | None = None,
     """One effect primitive (effects.py); its targets are chosen first by the controller."""
     from zxdeck.engine.effects import choose_targets
 
-    if targets is None:
+    first = targets is None
+    if first:
         targets = choose_targets(g, ctl, src, eff)
         if targets is None:  # a pick was pushed; it continues this task
             return
+    if first and g.listener is not None:  # say when an effect can do nothing (for the narration)
+        from zxdeck.engine.effects import nothing_to_do
+
+        why = nothing_to_do(g, ctl, src, eff, targets)
+        if why is not None:
+            g._emit("no_effect", player=ctl, card=src, name=g.cards[src].name, effect=eff["do"],
+                    reason=why)
     EFFECTS[eff["do"]](g, ctl, src, eff, targets, chosen)
 
 

@@ -64,13 +64,27 @@ def _moves_json(moves: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 class JsonlLogger:
-    """A game listener that writes one JSON object per event (seq, turn, active, phase, event, state, ...)."""
+    """A game listener that writes one JSON object per event (seq, turn, active, phase, event, state, ...).
 
-    def __init__(self, out: IO[str]) -> None:
+    With a `header` (`zxdeck.engine.replay.make_header`), the first line is the event `header`:
+    that header and the game's set-up (`game`: seed, decks, card fingerprints). With the
+    `action` events (every move, from `Game.apply`) the log then replays like a save.
+    """
+
+    def __init__(self, out: IO[str], header: dict[str, Any] | None = None) -> None:
         self.out = out
         self.seq = 0
+        self.header = header
 
     def __call__(self, g: Game, event: str, data: dict[str, Any]) -> None:
+        if self.header is not None:
+            from zxdeck.engine.replay import game_record
+
+            header, self.header = self.header, None
+            self._write(g, "header", {"header": header, "game": game_record(g)})
+        self._write(g, event, data)
+
+    def _write(self, g: Game, event: str, data: dict[str, Any]) -> None:
         rec: dict[str, Any] = {
             "seq": self.seq, "turn": g.turn, "active": PNAME[g.active], "phase": g.phase,
             "event": event,
@@ -90,7 +104,7 @@ class JsonlLogger:
 
 
 def narrate(g: Game, event: str, data: dict[str, Any]) -> str | None:
-    """One readable Japanese line for an event (None for events not worth a line)."""
+    """One readable Japanese line for an event, in plain words (None for events not worth a line)."""
     p = data.get("player")
     who = f"P{p + 1}" if isinstance(p, int) else ""
     name = data.get("name", "")
@@ -111,54 +125,99 @@ def narrate(g: Game, event: str, data: dict[str, Any]) -> str | None:
     if event == "resource":
         return f"{who} リソースに「{name}」"
     if event == "ignition":
-        icon = " (イグニッションアイコン)" if data.get("icon") else ""
-        return f"{who} イグニッション: 「{name}」{icon}"
+        icon = "イグニッションアイコンあり" if data.get("icon") else "イグニッションアイコンなし"
+        return f"{who} イグニッション: デッキの上の「{name}」を公開 ({icon})"
     if event == "ignition_trash":
-        return f"  → 「{name}」はトラッシュへ"
+        card = data.get("card")
+        declined = isinstance(card, int) and 0 <= card < len(g.cards) and g.cards[card].ignition
+        return f"  「{name}」はトラッシュへ" + (" (オーバードライブしない)" if declined else "")
     if event == "play":
         via = {"overdrive": "オーバードライブで", "life": "ライフから", "effect": "効果で",
                "dunamis": "デュナミスから", "hand": ""}.get(data.get("via", ""), "")
         sq = data.get("square", -1)
         where = f" → {SQUARE_NAMES[sq]}" if sq >= 0 else ""
-        return f"{who} {via}「{name}」をプレイ{where}"
+        mode = f" (効果{data['mode'] + 1})" if isinstance(data.get("mode"), int) else ""
+        return f"{who} {via}「{name}」をプレイ{where}{mode}"
     if event == "attack":
-        tn = "プレイヤー" if data.get("target_name") == "player" else f"「{data.get('target_name')}」"
-        return f"{who} 「{name}」で {tn} にアタック"
+        if data.get("target_name") == "player":
+            return f"{who} 「{name}」で P{2 - p if isinstance(p, int) else '?'} のプレイヤーにアタック"
+        return f"{who} 「{name}」で「{data.get('target_name')}」にアタック"
     if event == "damage":
         return f"  「{name}」に {data['amount']} ダメージ (合計 {data['total']})"
     if event == "destroy":
-        return f"  {who}の「{name}」破壊"
+        return f"  {who}の「{name}」が破壊された"
     if event == "life_damage":
-        return f"  {who} ライフダメージ: 「{name}」"
+        return f"  {who} ライフダメージ: ライフの「{name}」を公開"
     if event == "life_recover":
-        return f"  {who} ライフリカバリー +{data.get('n', 1)}"
+        n = data.get("n", 1)
+        if data.get("name"):
+            return f"  {who} ライフリカバリー: デッキの上から{n}枚をライフに"
+        return f"  {who} デッキの上から{n}枚をライフに"
     if event == "void_bringer":
-        return f"  {who} ヴォイドブリンガー: 「{name}」を場から取り除く"
+        return f"  {who} ヴォイドブリンガー: 「{name}」をトラッシュに置く"
     if event == "refresh":
-        return f"{who} デッキリフレッシュ"
+        return f"{who} デッキリフレッシュ: トラッシュをデッキに戻してシャッフル (R-1)"
     if event == "ability":
-        return f"  {who} 「{name}」の能力"
+        text = _ability_text(g, data)
+        return f"  {who} 「{name}」の能力" + (f": {text}" if text else "")
     if event == "shift":
         return f"{who} シフト「{name}」→「{data.get('target_name')}」"
     if event == "discard":
-        return f"{who} 捨てる: " + "、".join(f"「{n}」" for n in data.get("names", []))
+        return f"{who} 手札を捨てる: " + "、".join(f"「{n}」" for n in data.get("names", []))
     if event == "game_over":
-        w = data.get("winner")
-        res = "引き分け" if w is None else f"P{w + 1} の勝利"
-        return f"\n対戦終了: {res} ({data.get('reason')}) ターン {g.turn}"
+        return f"\n対戦終了: {result_words(g)}、ターン {g.turn}"
     try:
         line = _state_line(g, event, data, who)
-        return line if line is not None else _effect_line(event, data, who)
+        return line if line is not None else _effect_line(g, event, data, who)
     except (KeyError, TypeError, ValueError, IndexError, AttributeError):  # unexpected data: still one line
         return f"  {who} {event}"
 
 
-def _effect_line(event: str, data: dict[str, Any], who: str) -> str | None:
+def result_words(g: Game, labels: tuple[str, str] = ("P1", "P2")) -> str:
+    """Who won and why, in words: 'P1 の勝ち (P2 のライフが0枚、W-1)'."""
+    w, reason = g.winner, g.reason
+    if reason == "turn_limit":
+        why = f"ターン上限 {g.turn_limit} に達した、W-3"
+    elif reason == "life":
+        why = ("両者のライフが同時に0枚" if w is None else f"{labels[1 - w]} のライフが0枚") + "、W-1"
+    elif reason == "card":
+        why = "カードの効果による勝利、W-2"
+    else:
+        why = reason
+    head = "引き分け" if w is None else f"{labels[w]} の勝ち"
+    return f"{head} ({why})"
+
+
+def _ability_text(g: Game, data: dict[str, Any]) -> str:
+    """The rules text of the ability an `ability` event resolves ('' when it cannot be found)."""
+    from zxdeck.catalog.cardtext import render_ability
+
+    iid, cid, index = data.get("card"), data.get("card_id"), data.get("index")
+    if not isinstance(iid, int) or not isinstance(index, int) or not 0 <= iid < len(g.cards):
+        return ""
+    card = g.cards[iid]
+    if cid is not None and card.id != cid:  # an ability the Z/X has from its Shift (H-3)
+        shift = g.shift_on.get(iid)
+        card = g.cards[shift] if shift is not None and g.cards[shift].id == cid else None
+    abilities = card.abilities if card is not None else None
+    if not abilities or index >= len(abilities):
+        return ""
+    try:
+        return render_ability(abilities[index], card).replace("\n", " ")
+    except (KeyError, TypeError, ValueError):
+        return ""
+
+
+def _effect_line(g: Game, event: str, data: dict[str, Any], who: str) -> str | None:
     """Effects (docs/ABILITIES.md): bounce, power, move, counters, search, ..."""
+    from zxdeck.engine.describe import nothing_reason
+
     name = f"「{data.get('name', '')}」"
     names = "、".join(f"「{n}」" for n in data.get("names") or [])
     n = data.get("n", 1)
     to = ZONES.get(data.get("to", ""), data.get("to", ""))
+    if event == "no_effect":
+        return f"  {name}の効果では何も起きない: {nothing_reason(data.get('reason', ''))}"
     if event == "bounce":
         return f"  {who}の{name}が手札に戻る"
     if event == "to_resource":
@@ -174,19 +233,26 @@ def _effect_line(event: str, data: dict[str, Any], who: str) -> str | None:
     if event == "move":
         return f"  {who}の{name}が{SQUARE_NAMES[data['square']]}へ移動"
     if event == "mill":
-        return f"  {who} デッキからトラッシュへ: {names}"
+        return f"  {who} デッキの上から{names}をトラッシュへ" if names else None
     if event == "counter":
         k = data["counter"]
-        return f"  {who} カウンター「{COUNTERS.get(k, k)}」: {n}個"
+        return f"  {who} {COUNTERS.get(k, k)}を得た ({n}個に)"
     if event == "search":
         found = len(data.get("names") or [])
+        if not found:
+            return f"  {who} デッキからカードを加えなかった (サーチ)"
         if data.get("to") == "hand":  # the hand is hidden: how many, not which (Z-4)
-            return f"  {who} デッキからカード{found}枚を手札へ (サーチ)"
+            return f"  {who} デッキからカード{found}枚を手札に加えた (サーチ)"
         return f"  {who} デッキから{names}を{to}へ (サーチ)"
     if event == "retrieve":
         return f"  {who} {names}を{to}へ (回収)"
     if event == "ramp":
-        return f"  {who} デッキの上からリソースへ {n}枚"
+        if not n:
+            return None
+        q = data.get("player")
+        res = g.players[q].resources if isinstance(q, int) else []
+        put = "、".join(f"「{g.cards[i].name}」" for i in res[-n:]) if len(res) >= n else f"{n}枚"
+        return f"  {who} デッキの上から{put}をリソースへ"
     if event == "alter_force":
         return f"  {who}の{name}にフォース {n}枚 (オルターフォース A-8)"
     if event == "refresh_life":

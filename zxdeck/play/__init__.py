@@ -11,7 +11,6 @@ replay viewer (`zxdeck replay`).
 
 from __future__ import annotations
 
-import datetime as _dt
 from collections.abc import Callable
 from pathlib import Path
 from typing import IO, Any
@@ -22,34 +21,41 @@ from zxdeck.catalog.source import CardSource
 from zxdeck.engine import Game
 from zxdeck.engine.state import DeckSpec
 from zxdeck.errors import ZxError
-from zxdeck.play.savefile import PlaySetup, load_game, make_opponent
+from zxdeck.play.savefile import PlaySetup, default_save_path, load_game, make_opponent
 from zxdeck.play.session import PlaySession
 
 
-def default_save_path(seed: int) -> Path:
-    """Where a game is saved when no --save is given: ./zxdeck-game-SEED-YYYYMMDD-HHMMSS.json."""
-    stamp = _dt.datetime.now().strftime("%Y%m%d-%H%M%S")
-    return Path(f"zxdeck-game-{seed}-{stamp}.json")
-
-
-def _open_log(path: str | None) -> tuple[IO[str] | None, Callable[..., None] | None]:
+def _open_log(path: str | None, header: dict[str, Any] | None
+              ) -> tuple[IO[str] | None, Callable[..., None] | None]:
     if not path:
         return None, None
     from zxdeck.engine.log import JsonlLogger
+    from zxdeck.engine.replay import LOG_FORMAT
 
     try:
         f = open(path, "w", encoding="utf-8")  # noqa: SIM115 - closed by the caller
     except OSError as exc:
         raise ZxError(f"{path}: cannot write the log: {exc.strerror}") from None
-    return f, JsonlLogger(f)
+    return f, JsonlLogger(f, header={**(header or {}), "format": LOG_FORMAT} if header else None)
+
+
+def headers(catalog_digest: str | None, regulation: str = "current") -> dict[str, Any]:
+    """The header of the save files of a game (`zxdeck.engine.replay.make_header`)."""
+    from zxdeck.engine.replay import make_header
+
+    return make_header(catalog_digest=catalog_digest, regulation=regulation)
 
 
 def new_session(p1: DeckSpec, p2: DeckSpec, ai: str = "greedy", seed: int = 0,
                 turn_limit: int = 100, budget: int | None = None,
                 save_path: str | Path | None = None, log: str | None = None,
                 console: Console | None = None, input_fn: Callable[[str], str] = input,
-                agent_seed: int | None = None) -> PlaySession:
-    """A new game, the person as player 1 against agent `ai`, ready to `run()` (then `close()`)."""
+                agent_seed: int | None = None, header: dict[str, Any] | None = None,
+                **session_options: Any) -> PlaySession:
+    """A new game, the person as player 1 against agent `ai`, ready to `run()` (then `close()`).
+
+    `header`: what the save and the log record of this zxdeck and catalog (`headers()`);
+    `session_options`: `size`, `settings` of `PlaySession`."""
     from zxdeck.agents.match import agent_seed as _agent_seed
 
     if log:
@@ -57,10 +63,11 @@ def new_session(p1: DeckSpec, p2: DeckSpec, ai: str = "greedy", seed: int = 0,
     setup = PlaySetup(human=0, ai=ai, budget=budget,
                       agent_seed=_agent_seed(seed, 1) if agent_seed is None else agent_seed, log=log)
     agent = make_opponent(setup)
-    path = Path(save_path) if save_path else default_save_path(seed)
-    log_file, logger = _open_log(log)
+    header = header or headers(None)
+    path = Path(save_path).resolve() if save_path else default_save_path(seed)
+    log_file, logger = _open_log(log, header)
     session = PlaySession(None, agent, setup, path, console=console,  # type: ignore[arg-type]
-                          input_fn=input_fn)
+                          input_fn=input_fn, header=header, **session_options)
     session.log_file = log_file
     session.extra_listener = logger
     try:
@@ -73,16 +80,29 @@ def new_session(p1: DeckSpec, p2: DeckSpec, ai: str = "greedy", seed: int = 0,
 
 def open_session(path: str | Path, catalog: CardSource, budget: int | None = None,
                  console: Console | None = None,
-                 input_fn: Callable[[str], str] = input) -> PlaySession:
+                 input_fn: Callable[[str], str] = input, regulation: str = "current",
+                 notes: list[str] | None = None, **session_options: Any) -> PlaySession:
     """A saved game rebuilt move by move, ready to continue exactly where it stopped.
 
-    Its log file (if it had one) is written again in full while the moves are replayed.
+    A save that this zxdeck or `catalog` cannot replay faithfully is refused (exit 2) before
+    anything is written; harmless differences are appended to `notes`. The log file (if the
+    game had one) is then written again in full while the moves are replayed.
     """
     from zxdeck.engine.log import narration
+    from zxdeck.engine.replay import catalog_sha256, check_record
     from zxdeck.play.savefile import read_save
 
-    log_path = (read_save(path).get("play") or {}).get("log")
-    log_file, logger = _open_log(log_path)
+    path = Path(path).resolve()
+    data = read_save(path)
+    try:
+        found = check_record(data, catalog)
+    except ZxError as exc:
+        raise type(exc)(f"{path}: refused: {exc.message}") from None
+    if notes is not None:
+        notes.extend(found)
+    header = headers(catalog_sha256(catalog), regulation)
+    log_path = (data.get("play") or {}).get("log")
+    log_file, logger = _open_log(log_path, header)
     lines: list[str] = []
 
     def listener(g: Game, event: str, data: dict[str, Any]) -> None:
@@ -101,7 +121,7 @@ def open_session(path: str | Path, catalog: CardSource, budget: int | None = Non
         if hasattr(agent, "budget"):
             agent.budget = budget
     session = PlaySession(game, agent, setup, path, console=console, input_fn=input_fn,
-                          log_lines=lines)
+                          log_lines=lines, header=header, **session_options)
     session.log_file = log_file
     session.extra_listener = logger
     session.shown = max(0, len(lines) - 8)  # remind the person of the last moves
@@ -119,9 +139,13 @@ def start_game(p1: DeckSpec, p2: DeckSpec, **options: Any) -> int:
 
 
 def resume_game(path: str | Path, catalog: CardSource, budget: int | None = None,
-                console: Console | None = None, input_fn: Callable[[str], str] = input) -> int:
+                console: Console | None = None, input_fn: Callable[[str], str] = input,
+                **options: Any) -> int:
     """Continue a saved game; returns the exit status."""
-    session = open_session(path, catalog, budget, console, input_fn)
+    notes: list[str] = []
+    session = open_session(path, catalog, budget, console, input_fn, notes=notes, **options)
+    for note in notes:
+        session.out(f"zxdeck: note: {session.save_path}: {note}", "yellow")
     try:
         if session.g.over or session.setup.conceded:
             session.out(f"{path}: この対戦はもう終わっています。再生: zxdeck replay {path}")
@@ -132,6 +156,6 @@ def resume_game(path: str | Path, catalog: CardSource, budget: int | None = None
 
 
 __all__ = [
-    "PlaySession", "PlaySetup", "default_save_path", "new_session", "open_session", "resume_game",
-    "start_game",
+    "PlaySession", "PlaySetup", "default_save_path", "headers", "new_session", "open_session",
+    "resume_game", "start_game",
 ]

@@ -1,16 +1,20 @@
-"""`zxdeck replay FILE`: a saved game or a `--log` JSON Lines file, move by move, forward and back.
+"""`zxdeck replay FILE`: a saved game or a `--log` file, move by move, forward and back.
 
-`load_frames(path, catalog)` turns the file into frames: for a saved game
-(seed + actions) one frame per action, with the field as it stood after it
-and the narration of what happened; for a log file one frame per event with
-both players' counts. `ReplayViewer` steps through them with typed commands
-(Enter next, b back, a number to jump, t N for turn N, s / e start / end,
-q quit); `transcript(frames)` is the whole game as text.
+`load_frames(path, catalog)` turns the file into frames, one per move, each with
+the field as it stood after it and the narration of what happened. A save is
+rebuilt from its seed and actions; a log (JSON Lines) from its header line and
+its `action` lines, and every event of the rebuilt game is compared with the
+log's, counts included. Either way the file is first checked against this
+zxdeck and the catalog (`zxdeck.engine.replay.check_record`): a file that would
+replay into another game is refused with the reason (exit 2), never shown.
+`ReplayViewer` steps through the frames with typed keys (`KEYS`); it speaks
+Japanese like the game. `transcript(frames)` is the whole game as text.
 """
 
 from __future__ import annotations
 
 import json
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -21,96 +25,68 @@ from rich.text import Text
 
 from zxdeck.catalog.source import CardSource
 from zxdeck.engine import Action, Game, describe
-from zxdeck.engine.replay import FORMAT
 from zxdeck.errors import ZxError
-from zxdeck.play.screen import WIDTH, render
-from zxdeck.play.text import clean, fit, wrap
+from zxdeck.play.screen import WIDTH, Layout, render
+from zxdeck.play.text import clean, wrap
 
-COUNT_KEYS = (("deck", "deck"), ("hand", "hand"), ("life", "life"), ("resource", "res"),
-              ("charge", "charge"), ("trash", "trash"), ("field", "field"),
-              ("dunamis_down", "dun_dn"), ("dunamis_up", "dun_up"))
-HELP = ("Enter/n: next   b: back   N: go to move N   t N: turn N   s: start   e: end   "
-        "q: quit")
+# The keys of the viewer (also in `zxdeck replay --help`).
+KEYS = (
+    ("Enter / n", "次の手"),
+    ("b", "前の手"),
+    ("N (数字)", "N 手目へ"),
+    ("t N", "ターン N の最初の手へ"),
+    ("s", "最初へ"),
+    ("e", "最後へ"),
+    ("help / ?", "このキーの一覧"),
+    ("q", "終了"),
+)
+HELP = "キー: " + "   ".join(f"{k}: {what}" for k, what in KEYS)
+PROMPT = "[{pos}/{last}] Enter=次 b=前 N=手 t N=ターン s=最初 e=最後 q=終了> "
 
 
 @dataclass
 class Frame:
-    """One step of a replay: a title, what happened, and a board (saved games) or counts (logs)."""
+    """One step of a replay: a title, what happened, and the game after it."""
 
     title: str
     turn: int
     news: list[str] = field(default_factory=list)
     game: Game | None = None
-    state: dict[str, Any] | None = None
 
 
 def _read(path: Path) -> str:
     try:
-        return path.read_text(encoding="utf-8")
+        return path.read_bytes().decode("utf-8")
     except FileNotFoundError:
         raise ZxError(f"{path}: no such file") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ZxError(f"{path}: cannot read: {exc}") from None
+    except IsADirectoryError:
+        raise ZxError(f"{path}: not a saved game or log (a directory)") from None
+    except UnicodeDecodeError:
+        raise ZxError(f"{path}: not a saved game or log (not a text file)") from None
+    except OSError as exc:
+        raise ZxError(f"{path}: cannot read: {exc.strerror}") from None
 
 
-def load_frames(path: str | Path, catalog: CardSource) -> tuple[list[Frame], int]:
-    """The frames of a saved game or a log file, and the side to show (the person's in a saved game)."""
+def load_frames(path: str | Path, catalog: CardSource,
+                notes: list[str] | None = None) -> tuple[list[Frame], int]:
+    """The frames of a saved game or a log file, and the side to show (the person's in a saved
+    game). Harmless differences with the file's zxdeck or catalog are appended to `notes`."""
     path = Path(path)
     text = _read(path)
     try:
         data = json.loads(text)
     except json.JSONDecodeError:
         data = None
-    if isinstance(data, dict) and "format" in data:
-        return _game_frames(path, data, catalog)
-    return _log_frames(path, text), 0
+    if isinstance(data, dict) and ("header" in data or "format" in data):
+        viewer = (data.get("play") or {}).get("human", 0)
+        return _frames(path, data, catalog, None, notes), int(viewer) % 2 if viewer in (0, 1) else 0
+    data, events = _read_log(path, text)
+    return _frames(path, data, catalog, events, notes), 0
 
 
-def _game_frames(path: Path, data: dict[str, Any], catalog: CardSource) -> tuple[list[Frame], int]:
-    from zxdeck.engine.log import narration
-    from zxdeck.engine.replay import spec_from_json
-
-    if data.get("format") != FORMAT:
-        raise ZxError(f"{path}: unknown format {data.get('format')!r} (expected {FORMAT})")
-    news: list[str] = []
-
-    def listener(g: Game, event: str, d: dict[str, Any]) -> None:
-        news.extend(narration(g, event, d))
-
-    try:
-        viewer = int((data.get("play") or {}).get("human", 0)) % 2
-        p1, p2 = (spec_from_json(d, catalog) for d in data["decks"])
-        g = Game(p1, p2, seed=data["seed"], turn_limit=data.get("turn_limit", 100),
-                 first=data.get("first"), listener=listener)
-        frames = [Frame("対戦開始", g.turn, news[:], g.clone())]
-        for i, raw in enumerate(data["actions"]):
-            action = Action.from_json(raw)
-            if action not in g.legal_actions():
-                raise ZxError(f"{path}: action {i + 1} ({action}) is not legal there")
-            who = "P1" if g.current_player() == 0 else "P2"
-            title = f"{who}: {_action_text(action, g)}"
-            news.clear()
-            g.apply(action)
-            frames.append(Frame(title, g.turn, news[:], g.clone()))
-    except ZxError as exc:
-        raise ZxError(exc.message if exc.message.startswith(str(path)) else f"{path}: {exc.message}") \
-            from None
-    except (KeyError, TypeError, ValueError) as exc:
-        raise ZxError(f"{path}: damaged saved game ({type(exc).__name__}: {exc})") from None
-    return frames, viewer
-
-
-def _action_text(action: Action, g: Game) -> str:
-    d = g.decision
-    if action.kind == "done" and d is not None and d[0] == "pick" and not d[6]:
-        from zxdeck.engine.describe import PURPOSES
-
-        return f"しない ({PURPOSES.get(d[2], d[2])})"
-    return describe(action, g)
-
-
-def _log_frames(path: Path, text: str) -> list[Frame]:
-    frames = []
+def _read_log(path: Path, text: str) -> tuple[dict[str, Any], list[tuple[int, dict[str, Any]]]]:
+    """A log as a record (its header line's game + its actions) and its events (line, record)."""
+    events: list[tuple[int, dict[str, Any]]] = []
     for n, line in enumerate(text.splitlines(), 1):
         if not line.strip():
             continue
@@ -121,84 +97,171 @@ def _log_frames(path: Path, text: str) -> list[Frame]:
                 from None
         if not isinstance(rec, dict) or "event" not in rec:
             raise ZxError(f"{path}: line {n}: not a game log line (no \"event\")")
-        frames.append(Frame(_event_line(rec), int(rec.get("turn", 0) or 0), [], None,
-                            rec.get("state") if isinstance(rec.get("state"), dict) else None))
-    if not frames:
+        events.append((n, rec))
+    if not events:
         raise ZxError(f"{path}: empty file")
+    first = events[0][1]
+    if first.get("event") != "header" or not isinstance(first.get("game"), dict):
+        raise ZxError(f"{path}: refused: the log has no header line (written by an older zxdeck, "
+                      "before logs recorded the catalog, rules revision and moves): it cannot be "
+                      "replayed")
+    data = {**first["game"], "header": first.get("header")}
+    data["actions"] = [rec.get("action") for _, rec in events if rec.get("event") == "action"]
+    return data, events[1:]
+
+
+def _frames(path: Path, data: dict[str, Any], catalog: CardSource,
+            events: list[tuple[int, dict[str, Any]]] | None, notes: list[str] | None) -> list[Frame]:
+    """Replay a record move by move into frames; with `events` (a log), check each event."""
+    from zxdeck.engine.log import narration
+    from zxdeck.engine.replay import (
+        IncompatibleRecord,
+        actions_of,
+        check_end,
+        check_record,
+        new_game,
+    )
+
+    news: list[str] = []
+    checker = _LogChecker(path, events) if events is not None else None
+
+    def listener(g: Game, event: str, d: dict[str, Any]) -> None:
+        news.extend(narration(g, event, d))
+        if checker is not None:
+            checker.logger(g, event, d)
+
+    try:
+        found = check_record(data, catalog)
+        if notes is not None:
+            notes.extend(found)
+        g = new_game(data, catalog, listener)
+        frames = [Frame("対戦開始", g.turn, news[:], g.clone())]
+        for i, action in enumerate(actions_of(data)):
+            if action not in g.legal_actions():
+                raise IncompatibleRecord(f"move {i + 1} ({action}) is not legal there: the file "
+                                         "does not replay with this zxdeck")
+            who = "P1" if g.current_player() == 0 else "P2"
+            title = f"{who}: {_action_text(action, g)}"
+            news.clear()
+            g.apply(action)
+            frames.append(Frame(title, g.turn, news[:], g.clone()))
+        if checker is not None:
+            checker.finish()
+        else:
+            check_end(g, data)
+    except IncompatibleRecord as exc:
+        raise IncompatibleRecord(f"{path}: refused: {exc.message}") from None
+    except ZxError as exc:
+        raise ZxError(exc.message if exc.message.startswith(str(path)) else f"{path}: {exc.message}") \
+            from None
+    except (KeyError, TypeError, ValueError) as exc:
+        raise ZxError(f"{path}: damaged file ({type(exc).__name__}: {exc})") from None
     return frames
 
 
-def _event_line(rec: dict[str, Any]) -> str:
-    """One log record in words: 'ターン 3 p1 main: attack 「X」 → player'."""
-    parts = [f"ターン {rec.get('turn', '?')} {rec.get('active', '')} {rec.get('phase', '')}:",
-             str(rec.get("event", ""))]
-    if rec.get("player"):
-        parts.append(str(rec["player"]))
-    if rec.get("name"):
-        parts.append(f"「{rec['name']}」")
-    if rec.get("target_name"):
-        parts.append(f"-> {rec['target_name']}")
-    for key in ("amount", "total", "n"):
-        if key in rec:
-            parts.append(f"{key}={rec[key]}")
-    if rec.get("event") == "game_over":
-        parts.append(f"winner={rec.get('winner')} ({rec.get('reason')})")
-    return clean(" ".join(parts))
+class _LogChecker:
+    """Compares the events of the rebuilt game with a log's, line by line (event and counts)."""
+
+    def __init__(self, path: Path, events: list[tuple[int, dict[str, Any]]]) -> None:
+        from zxdeck.engine.log import JsonlLogger
+
+        self.path = path
+        self.events = events
+        self.pos = 0
+        self.logger = JsonlLogger(_Sink(self.check))  # type: ignore[arg-type]
+
+    def check(self, line: str) -> None:
+        from zxdeck.engine.replay import IncompatibleRecord
+
+        got = json.loads(line)
+        if self.pos >= len(self.events):
+            return  # the log stops early (an interrupted game): what it has was checked
+        n, want = self.events[self.pos]
+        self.pos += 1
+        if got.get("event") != want.get("event") or got.get("state") != want.get("state"):
+            raise IncompatibleRecord(
+                f"line {n}: the log has {want.get('event')} {json.dumps(want.get('state'))}, this "
+                f"zxdeck replays {got.get('event')} {json.dumps(got.get('state'))}: not the same game")
+
+    def finish(self) -> None:
+        from zxdeck.engine.replay import IncompatibleRecord
+
+        if self.pos < len(self.events):
+            n, want = self.events[self.pos]
+            raise IncompatibleRecord(f"line {n}: the log goes on ({want.get('event')}) where this "
+                                     "zxdeck's replay of its moves stops: not the same game")
 
 
-def counts_table(state: dict[str, Any]) -> list[str]:
-    """Both players' counts of a log line as a small aligned table."""
-    head = "      " + "".join(fit(label, 7) for _, label in COUNT_KEYS)
-    lines = [head.rstrip()]
-    for p in ("p1", "p2"):
-        st = state.get(p) or {}
-        lines.append(f"  {p}  " + "".join(fit(str(st.get(k, "-")), 7) for k, _ in COUNT_KEYS))
-    return [crop_line(x) for x in lines]
+class _Sink:
+    """A file-like object that hands each written line to a function."""
+
+    def __init__(self, fn: Callable[[str], None]) -> None:
+        self.fn = fn
+
+    def write(self, text: str) -> int:
+        for line in text.splitlines():
+            if line.strip():
+                self.fn(line)
+        return len(text)
 
 
-def crop_line(line: str) -> str:
-    return fit(line, WIDTH).rstrip()
+def _action_text(action: Action, g: Game) -> str:
+    d = g.decision
+    if action.kind == "done" and d is not None and d[0] == "pick" and not d[6]:
+        from zxdeck.engine.describe import purpose_label
+
+        return f"しない ({purpose_label(d[2])})"
+    return describe(action, g)
 
 
-def transcript(frames: list[Frame]) -> list[str]:
+def transcript(frames: list[Frame], cols: int = WIDTH) -> list[str]:
     """The whole game as text lines: each move and what happened."""
     out: list[str] = []
     for i, fr in enumerate(frames):
-        out += wrap(f"{i:>4} {fr.title}", WIDTH, "     ")
+        out += wrap(f"{i:>4} {fr.title}", cols, "     ")
         for line in fr.news:
-            out += wrap(f"       {line.strip()}", WIDTH, "         ")
+            out += wrap(f"       {line.strip()}", cols, "         ")
     return out
 
 
 class ReplayViewer:
-    """Steps through frames with typed commands (see HELP)."""
+    """Steps through frames with typed keys (see KEYS)."""
 
     def __init__(self, frames: list[Frame], viewer: int = 0, console: Console | None = None,
-                 input_fn: Callable[[str], str] = input) -> None:
+                 input_fn: Callable[[str], str] = input, width: int | None = None) -> None:
         self.frames = frames
         self.viewer = viewer
         self.console = console or Console(highlight=False, soft_wrap=True)
         self.input_fn = input_fn
         self.pos = 0
+        self.width = width
+
+    @property
+    def cols(self) -> int:
+        if self.width is not None:
+            return self.width
+        return max(60, min(100, self.console.size.width)) if self.console.is_terminal else WIDTH
 
     def out(self, text: str = "", style: str = "") -> None:
-        for line in wrap(clean(text), WIDTH):
-            self.console.print(Text(line, style=style))
+        for para in text.split("\n"):
+            for line in wrap(clean(para), self.cols):
+                self.console.print(Text(line, style=style))
 
     def show(self, i: int) -> None:
-        """Draw frame i."""
+        """Draw frame i: the field after the move, then the move and what happened."""
         fr = self.frames[i]
         if self.console.is_terminal:
             self.console.clear()
         if fr.game is not None:
-            for line in render(fr.game, self.viewer).lines:
+            compact = self.console.is_terminal and self.console.size.height < 40
+            layout = Layout(self.cols, compact, "columns" if compact else "list", "count")
+            for line in render(fr.game, self.viewer, labels=("P1" if self.viewer == 0 else "P2",
+                                                             "P2" if self.viewer == 0 else "P1"),
+                               layout=layout).lines:
                 self.console.print(line)
         self.out(f"手 {i}/{len(self.frames) - 1}  {fr.title}", style="bold")
         for line in fr.news:
             self.out("  " + line.strip())
-        if fr.state is not None:
-            for line in counts_table(fr.state):
-                self.out(line)
 
     def goto_turn(self, turn: int) -> int | None:
         return next((i for i, fr in enumerate(self.frames) if fr.turn >= turn), None)
@@ -216,14 +279,12 @@ class ReplayViewer:
         self.show(self.pos)
         while True:
             try:
-                raw = self.input_fn(f"[{self.pos}/{last}] Enter=次 b=前 N=移動 t N=ターン q=終了> ")
+                raw = self.input_fn(PROMPT.format(pos=self.pos, last=last))
             except (EOFError, KeyboardInterrupt):
                 self.out()
                 return 0
             except UnicodeDecodeError:
                 raw = "?"
-            import unicodedata
-
             text = unicodedata.normalize("NFKC", raw).strip().lower()
             words = text.split()
             new = self.pos
@@ -258,10 +319,10 @@ class ReplayViewer:
                     continue
                 new = found
             else:
-                self.out(f"「{clean(raw.strip())[:20]}」? {HELP}", "yellow")
+                self.out(f"「{clean(raw.strip())[:20]}」はキーではありません。{HELP}", "yellow")
                 continue
             self.pos = new
             self.show(new)
 
 
-__all__ = ["Frame", "ReplayViewer", "counts_table", "load_frames", "transcript"]
+__all__ = ["Frame", "HELP", "KEYS", "ReplayViewer", "load_frames", "transcript"]

@@ -1,16 +1,21 @@
 """A game at the terminal: a person (player 1 by default) against a computer agent.
 
 `PlaySession.run()` loops: the computer moves until it is the person's turn to
-decide; then the screen is drawn (field, zones, what the computer did since the
-last decision) with the legal choices numbered from 1. A number chooses; typed
-commands (help, board, hand, card N, log, concede, quit) do what they say;
-anything else gets a one-line hint and the same question again. Decisions with
-a single legal action are carried out without asking (and logged).
+decide; then the screen is drawn (field, zones, what happened since the last
+decision) with the legal choices numbered from 1, fitted to the terminal: the
+most detailed layout of `zxdeck.play.screen` whose lines all fit its height
+(off a terminal, 80 columns and no height limit). A number chooses; typed
+commands (`COMMANDS`: help, board, hand, card N, log, zones, set, concede,
+quit) do what they say; anything else gets a one-line hint and the same
+question again. Decisions with a single legal action are carried out without
+asking (and logged). Copies of a card that are interchangeable (in the hand, the
+deck, the dunamis...) are one choice.
 
-Nothing is lost: the game is saved (seed + actions, `savefile.py`) after every
-move, and Ctrl-C, Ctrl-D (end of input) or `quit` print the command that
-resumes it. Input and output are injectable (`input_fn`, `console`), so tests
-drive whole games through a list of lines.
+Nothing is lost: the game is saved (header + seed + actions, `savefile.py`)
+after every move, and Ctrl-C, Ctrl-D (end of input) or `quit` print the
+command that resumes it. Input, output and the terminal size are injectable
+(`input_fn`, `console`, `size`), so tests drive whole games through a list of
+lines.
 """
 
 from __future__ import annotations
@@ -28,27 +33,57 @@ from rich.console import Console
 from rich.text import Text
 
 from zxdeck.engine import PLAYER, Action, Game, describe
-from zxdeck.engine.describe import PURPOSES
-from zxdeck.engine.log import narration
-from zxdeck.engine.state import SQUARE_NAMES
+from zxdeck.engine.describe import nothing_reason, purpose_label
+from zxdeck.engine.log import narration, result_words
 from zxdeck.play.savefile import PlaySetup, save_game
-from zxdeck.play.screen import WIDTH, Screen, card_text, render
+from zxdeck.play.screen import (
+    MIN_HEIGHT,
+    MIN_WIDTH,
+    WIDTH,
+    Layout,
+    Screen,
+    card_text,
+    render,
+    short_summary,
+    square_name,
+)
+from zxdeck.play.settings import DESCRIPTIONS, Settings, save_settings
 from zxdeck.play.text import clean, fit, wrap
 
 EXIT_INTERRUPTED = 130
+MAX_WIDTH = 100  # wider terminals get the 100-column screen
+NEWS_MAX = 16  # lines of news off a terminal (the rest: `log`)
+NEWS_WANT = 8  # lines of news a layout should leave room for (else a more compact one)
+NEWS_WANT_END = 14  # at the end of the game: the attacks that ended it
+# Screens from the most detailed to the most compact: (compact, hand, dunamis, collapse). A
+# collapsed menu gives one number to all the plays of a card (and all the attacks of a Z/X),
+# then asks for the square (target) in a second question.
+LAYOUTS = (
+    (False, "list", "list", False),
+    (False, "list", "count", False),
+    (False, "columns", "count", False),
+    (False, "columns", "count", True),
+    (True, "columns", "count", False),
+    (True, "columns", "count", True),
+    (True, "flow", "count", True),
+    (True, "count", "count", True),
+)
 HELP = """\
-How to play: every question lists the legal choices numbered from 1; type a
-number and Enter. Cards on the screen carry a tag #N. Commands:
-  help (?)      this text            board (b)   draw the screen again
-  hand          your hand and dunamis
-  card N        full text of card #N (also: card NAME, part of a name)
-  log [N]       the game so far (the last N lines)
-  zones         both players' charge and trash (public cards, with #N tags)
-  concede       give up the game     quit (q)    save and stop (Ctrl-C and
-                                                 Ctrl-D save too)
-Squares: P1 is your row (bottom), P2 the opponent's (top); [P] marks the
-player squares. リブート = rebooted (can act), スリープ = slept.
-The rules and their ids (B-6, P-4, ...): docs of zxdeck, ZX_RULES.md."""
+遊び方: 選べる行動に 1 から番号がついています。
+番号を入力して Enter で選びます。画面のカードには #N。
+コマンド:
+  help (?)     この説明
+  board (b)    画面を描き直す
+  hand         手札とデュナミスの一覧
+  card N       カード #N の全文 (card 名前 でも可)
+  log [N]      これまでの経過 (最後の N 行)
+  zones        両者のチャージとトラッシュ
+  set          設定の一覧 (例: set confirm_end off)
+  concede      投了する
+  quit (q)     保存して中断 (Ctrl-C、Ctrl-D でも保存)
+下の列 (P1) があなた、上の列 (P2) が相手のエリア。
+リブート = 行動できる、スリープ = 行動済み。
+ルールの番号 (B-6 など): zxdeck rules B-6"""
 
 TITLES = {
     "mulligan": "手札を引き直しますか? (マリガン S-7)",
@@ -73,7 +108,14 @@ PICK_HELP = {
     "start_card": "スタートカードをプレイヤースクエアに置きますか (S-2)",
     "gate_card": "ゲートカードをデュナミスに置きますか (S-3)",
     "descent": "降臨: 破壊するゼクスを選んでください (X-2)",
+    "over_boost": "IGオーバーブースト: 登場させるゼクス オーバーブーストを選んでください (O-2)",
 }
+# Picks whose options are squares or indices, not cards.
+NON_CARD_PICKS = ("overdrive", "life_play", "ex_square", "move", "square", "ob_square",
+                  "life_hit", "refresh_life", "trigger_order")
+# Zones where copies of a card are interchangeable (one choice for all of them).
+POOLED_ZONES = ("hand", "deck", "trash", "charge", "dunamis")
+STOP = object()  # a command that ends the question (quit, concede)
 
 
 def _label(player: int, human: int) -> str:
@@ -81,11 +123,17 @@ def _label(player: int, human: int) -> str:
 
 
 class PlaySession:
-    """One game between a person (`setup.human`) and `agent`, driven by `input_fn` lines."""
+    """One game between a person (`setup.human`) and `agent`, driven by `input_fn` lines.
+
+    `size`: (columns, rows) of the screen; None reads the terminal (off a terminal: 80
+    columns, no height limit). `settings`: see `zxdeck.play.settings` (written back to
+    `settings_file` by `set`, when one is given)."""
 
     def __init__(self, game: Game, agent: Any, setup: PlaySetup, save_path: str | Path,
                  console: Console | None = None, input_fn: Callable[[str], str] = input,
-                 log_lines: list[str] | None = None, resume_hint: str = "zxdeck play --resume") -> None:
+                 log_lines: list[str] | None = None, resume_hint: str = "zxdeck play --resume",
+                 header: dict[str, Any] | None = None, size: tuple[int, int | None] | None = None,
+                 settings: Settings | None = None, settings_file: Path | None = None) -> None:
         self.g = game
         self.agent = agent
         self.setup = setup
@@ -94,13 +142,33 @@ class PlaySession:
         self.input_fn = input_fn
         self.log: list[str] = log_lines if log_lines is not None else []
         self.shown = len(self.log)  # log lines already shown to the person
+        self.news: list[str] = []  # what the last decision screen showed as news
         self.screen: Screen | None = None
+        self.compact = False  # the layout of the last screen (short square names)
+        self.collapse = False  # ... and of its menu (see LAYOUTS)
+        self.menu: list[list[Action]] = []  # the actions behind each number of the question
         self.resume_hint = resume_hint
+        self.header = header
+        self.size = size
+        self.settings = settings or Settings()
+        self.settings_file = settings_file
         self.result = ""
         self.extra_listener: Callable[..., None] | None = None
         self.log_file: IO[str] | None = None
         self.greeted = False
         self.thinking_note = False  # say once that the computer is moving
+        # typed commands: name -> (handler(arg, offered) -> Action | STOP | None, other names)
+        self.commands: dict[str, tuple[Callable[[str, list[Action]], Any], tuple[str, ...]]] = {
+            "help": (self.cmd_help, ("?", "h", "ヘルプ")),
+            "board": (self.cmd_board, ("b",)),
+            "hand": (lambda arg, offered: self.show_hand(), ()),
+            "card": (lambda arg, offered: self.show_card(arg), ("c",)),
+            "log": (lambda arg, offered: self.show_log(arg), ()),
+            "zones": (lambda arg, offered: self.show_zones(), ("trash", "charge")),
+            "set": (lambda arg, offered: self.cmd_set(arg), ("settings",)),
+            "concede": (self.cmd_concede, ()),
+            "quit": (lambda arg, offered: STOP, ("q", "exit", "save")),
+        }
 
     def close(self) -> None:
         """Close the --log file, if any."""
@@ -114,17 +182,33 @@ class PlaySession:
         """The game's listener: narration lines into the log (and the --log file, if any)."""
         if self.extra_listener is not None:
             self.extra_listener(g, event, data)
-        self.log.extend(narration(g, event, data))
+        if event != "game_over":  # the end screen says who won, from the person's side
+            self.log.extend(narration(g, event, data))
+
+    def term_size(self) -> tuple[int, int | None]:
+        """(columns, rows) to draw in; rows None: no limit (not a terminal)."""
+        if self.size is not None:
+            return self.size
+        if self.console.is_terminal:
+            dims = self.console.size
+            return dims.width, dims.height
+        return WIDTH, None
+
+    @property
+    def cols(self) -> int:
+        return max(MIN_WIDTH, min(MAX_WIDTH, self.term_size()[0]))
 
     def out(self, text: str | Text = "", style: str = "") -> None:
+        """Print text wrapped to the screen (each newline starts a line; nothing is cut)."""
         if isinstance(text, Text):
             self.console.print(text)
-        else:
-            for line in wrap(clean(text), WIDTH):
+            return
+        for para in text.split("\n"):
+            for line in wrap(clean(para), self.cols):
                 self.console.print(Text(line, style=style))
 
     def save(self) -> None:
-        save_game(self.save_path, self.g, self.setup, self.agent)
+        save_game(self.save_path, self.g, self.setup, self.agent, self.header)
 
     # ------------------------------------------------------------------ the loop
 
@@ -181,19 +265,25 @@ class PlaySession:
             self.log.append(f"  あなた: {describe(action, g)}")
             g.apply(action)
             self.save()
-        self.show_board()
-        self.out(self._result_line(), style="bold")
-        self.out(f"対戦は {self.save_path} に保存されました。")
-        self.console.print(Text(f"再生: zxdeck replay {shlex.quote(str(self.save_path))}"))
+        self.show_end()
         return 0
 
-    def _result_line(self) -> str:
+    def result_line(self) -> str:
+        """Who won and why, from the person's side."""
         g = self.g
-        reason = {"life": "ライフ0", "turn_limit": "ターン上限"}.get(g.reason, g.reason)
-        if g.winner is None:
-            return f"対戦終了: 引き分け ({reason}、ターン {g.turn})"
-        who = "あなたの勝ち!" if g.winner == self.setup.human else "相手の勝ち"
-        return f"対戦終了: {who} ({reason}、ターン {g.turn})"
+        labels = ("あなた", "相手") if self.setup.human == 0 else ("相手", "あなた")
+        words = result_words(g, labels)
+        if g.winner == self.setup.human:
+            words = words.replace("あなた の勝ち", "あなたの勝ち!", 1)
+        return f"対戦終了: {words.replace(' の', 'の')}、ターン {g.turn}"
+
+    def show_end(self) -> None:
+        """The last screen: the field, what happened since the last decision, who won and why."""
+        path = shlex.quote(str(self.save_path))
+        tail = [Text(""), Text(clean(self.result_line()), style="bold"),
+                Text(clean(f"対戦は {self.save_path} に保存されました。")),
+                Text(f"再生: zxdeck replay {path}")]  # one line to copy, never wrapped
+        self.draw(lambda scr, compact: tail, news_want=NEWS_WANT_END)  # and the shell prompt
 
     def _stop(self, why: str, code: int) -> int:
         self.save()
@@ -203,99 +293,178 @@ class PlaySession:
                                 style="bold"))
         return code
 
-    # ------------------------------------------------------------------ one decision
+    # ------------------------------------------------------------------ the screen
 
-    def show_board(self) -> None:
-        self.screen = render(self.g, self.setup.human)
-        if self.console.is_terminal:
-            self.console.clear()
-        for line in self.screen.lines:
-            self.console.print(line)
-
-    def show_news(self) -> None:
-        """The log lines since the person's last decision (what the computer did)."""
+    def draw(self, tail: Callable[[Screen, bool], list[Text]], prompt: bool = True,
+             news_want: int = NEWS_WANT) -> None:
+        """Clear the terminal and draw the field, the news (log lines since the last decision)
+        and `tail(screen, compact)` (the question), in the most detailed layout that leaves
+        room for `news_want` lines of news (else the most compact one)."""
         news = [x for x in self.log[self.shown:] if x.strip()]
         self.shown = len(self.log)
+        self.news = news
+        self._draw(tail, news, prompt, news_want)
+
+    def _draw(self, tail: Callable[[Screen, bool], list[Text]], news: list[str],
+              prompt: bool = True, news_want: int = NEWS_WANT) -> None:
+        cols, rows = self.term_size()
+        width = self.cols
+        warn: list[Text] = []
+        if cols < MIN_WIDTH or (rows is not None and rows < MIN_HEIGHT):
+            warn.append(Text(f"端末が小さすぎます ({cols}x{rows}): {MIN_WIDTH}x{MIN_HEIGHT} 以上に"
+                             "広げてください。", style="bold yellow"))
+        layouts = LAYOUTS if rows is not None else LAYOUTS[:1]
+        want = min(len(news) + 1, news_want + 1) if news else 0
+        for compact, hand, dunamis, collapse in layouts:
+            scr = render(self.g, self.setup.human, layout=Layout(width, compact, hand, dunamis))
+            self.screen, self.compact, self.collapse = scr, compact, collapse
+            bottom = tail(scr, compact)
+            room = None if rows is None else rows - len(warn) - len(scr.lines) - len(bottom) - prompt
+            if room is None or room >= want:
+                break
+        if self.console.is_terminal:
+            self.console.clear()
+        for line in warn + scr.lines + self._news_lines(news, room, width) + bottom:
+            self.console.print(line)
+
+    def _news_lines(self, news: list[str], room: int | None, width: int) -> list[Text]:
         if not news:
-            return
-        self.out(fit("-- 前回の選択から " + "-" * WIDTH, WIDTH), style="dim")
-        if len(news) > 16:
-            self.out(f"  ... ({len(news) - 16} 行省略: log で全部)", style="dim")
-            news = news[-16:]
-        for line in news:
-            self.out(line)
+            return []
+        limit = NEWS_MAX + 1 if room is None else room
+        lines = [Text(fit("-- 前回の選択から " + "-" * width, width), style="dim")]
+        body = [Text(line) for x in news for line in wrap(clean(x), width, "    ")]
+        if limit <= 1:
+            return [Text(clean(f"-- 前回の選択から {len(news)} 行 (log で表示) --"), style="dim")] \
+                if limit == 1 else []
+        if len(body) + 1 > limit:
+            keep = max(0, limit - 2)
+            lines.append(Text(f"  ... ({len(body) - keep} 行省略: log で全部)", style="dim"))
+            body = body[len(body) - keep:] if keep else []
+        return lines + body
 
-    def choice_lines(self, acts: list[Action]) -> list[str]:
-        """The numbered choices; plays of one card to several squares share a line."""
-        g = self.g
-        lines: list[str] = []
-        i = 0
-        while i < len(acts):
-            a = acts[i]
-            if a.kind == "play" and a.b >= 0:
-                j = i
-                squares = []
-                while j < len(acts) and acts[j].kind == "play" and acts[j].a == a.a and acts[j].b >= 0:
-                    squares.append(f"{j + 1}){self._square(acts[j].b, short=True)}")
-                    j += 1
-                ref = self._ref(a.a)
-                head = f"     「{g.cards[a.a].name}」{ref} を登場 (コスト{g.cards[a.a].cost}): "
-                lines += wrap(head + " ".join(squares), WIDTH - 2, "        ")
-                i = j
-                continue
-            text = self.choice_text(a)
-            lines += wrap(f"{i + 1:>3}) {text}", WIDTH - 2, "      ")
-            i += 1
-        return lines
+    # ------------------------------------------------------------------ one decision
 
-    def choice_text(self, a: Action) -> str:
-        """One choice in words, with the #N tag of the card it names."""
+    def offer(self, acts: list[Action]) -> list[Action]:
+        """The choices shown: the legal actions, copies of one card in one zone given once."""
         g = self.g
         d = g.decision
-        if a.kind == "pick" and d is not None and d[0] == "pick":
-            purpose = d[2]
-            if purpose in ("life_hit", "refresh_life"):
-                return f"相手のライフ {a.a + 1}枚目"
-            if purpose == "trigger_order":
-                return describe(a, g)
-            if purpose in ("overdrive_event", "life_play_event"):
-                return f"プレイする: 「{g.name(a.a)}」{self._ref(a.a)}"
-            if not _pick_is_card(g):
-                return self._square(a.a)
-            sq = g.square_of(a.a)
-            where = ""
-            if sq >= 0:
-                where = f" ({SQUARE_NAMES[sq]}、{_label(g.owner[a.a], self.setup.human)})"
-            return f"「{g.name(a.a)}」{self._ref(a.a)}{where}"
-        if a.kind == "done" and d is not None and d[0] == "pick" and d[5] == 1 and not d[6]:
-            return "しない"
-        if a.kind == "attack":
-            att = f"「{g.name(a.a)}」({SQUARE_NAMES[g.square_of(a.a)]})"
-            if a.b == PLAYER:
-                return f"アタック: {att} → 相手プレイヤー"
-            return f"アタック: {att} → 「{g.name(a.b)}」({SQUARE_NAMES[g.square_of(a.b)]})"
-        text = describe(a, g)
-        if a.kind in ("resource", "ignite", "pay", "ex", "event_ex", "play"):
-            text += self._ref(a.a)
-        if a.kind in ("event_ex", "ability"):
-            rules = _ability_text(g, a)
-            if rules:
-                text += ": " + rules
-        return text
+        if d is None or d[0] != "pick" or d[2] in NON_CARD_PICKS:
+            return list(acts)
+        seen: set[tuple] = set()
+        out = []
+        for a in acts:
+            if a.kind == "pick":
+                zone = _zone_of(g, a.a)
+                if zone in POOLED_ZONES:
+                    key = (g.cards[a.a].id, g.owner[a.a], zone)
+                    if key in seen:
+                        continue
+                    seen.add(key)
+            out.append(a)
+        return out
 
-    def _square(self, sq: int, short: bool = False) -> str:
-        """A square's name; when your Z/X stands there, placing replaces it (L-4): say so."""
-        u = self.g.squares[sq]
-        if u < 0:
-            return SQUARE_NAMES[sq]
-        if short:
-            return f"{SQUARE_NAMES[sq]}[入替]"
-        return f"{SQUARE_NAMES[sq]} (「{self.g.name(u)}」と入れ替え L-4)"
+    def ask(self, acts: list[Action]) -> Action | None:
+        """Show the screen and ask until a valid choice; None when the person stops."""
+        offered = self.offer(acts)
+        self.draw(lambda scr, compact: self.question_lines(offered))
+        self.greeted = True
+        while True:
+            n = len(self.menu)
+            try:
+                raw = self.input_fn(f"選択 1-{n} (help)> ")
+            except EOFError:
+                self.out()
+                return None
+            except UnicodeDecodeError:  # a terminal that does not send UTF-8
+                self.out("入力を読めませんでした (UTF-8 ではない文字): 番号を入力してください。", "yellow")
+                continue
+            text = unicodedata.normalize("NFKC", raw).strip()
+            if text.isdigit() and text.isascii():
+                k = int(text)
+                if not 1 <= k <= n:
+                    self.out(f"{k} という選択肢はありません: 1 から {n} の番号を入力してください。",
+                             "yellow")
+                    continue
+                actions = self.menu[k - 1]
+                action = actions[0] if len(actions) == 1 else self.ask_which(actions)
+                if action is None:  # back from the second question
+                    self.cmd_board("", offered)
+                    continue
+                if action.kind == "end" and not self.confirm_end(offered):
+                    continue
+                return action
+            words = text.split()
+            cmd = words[0].lower() if words else ""
+            arg = " ".join(words[1:])
+            handler = self.command(cmd)
+            if handler is not None:
+                result = handler(arg, offered)
+                if result is STOP:
+                    return None
+                continue
+            if not text:
+                self.out(f"番号 (1-{n}) かコマンド (help) を入力してください。", "yellow")
+            else:
+                shown = clean(text if len(text) <= 20 else text[:20] + "...")
+                self.out(f"「{shown}」は選択肢でもコマンドでもありません: 1-{n} の番号か help を。",
+                         "yellow")
 
-    def _ref(self, iid: int) -> str:
-        if self.screen is None or iid < 0:
-            return ""
-        return " " + self.screen.ref(iid)
+    def ask_which(self, actions: list[Action]) -> Action | None:
+        """The second question of a collapsed menu: which square (or attack target)."""
+        a = actions[0]
+        g = self.g
+        if a.kind == "play":
+            title = f"「{g.cards[a.a].name}」{self._ref(a.a)} を登場させるスクエア:"
+        else:
+            title = f"「{g.name(a.a)}」{self._ref(a.a)} のアタック先:"
+        self.out(title, "bold")
+        items = "  ".join(f"{i}) {self._group_item(x)}" for i, x in enumerate(actions, 1))
+        for line in wrap(f"  {items}  0) 戻る", self.cols - 2, "  "):
+            self.out(line)
+        k = len(actions)
+        while True:
+            try:
+                raw = self.input_fn(f"選択 1-{k} (0 で戻る)> ")
+            except EOFError:
+                return None
+            except UnicodeDecodeError:
+                raw = ""
+            text = unicodedata.normalize("NFKC", raw).strip()
+            if text in ("0", "", "b", "back") or (text.isdigit() and text.isascii() and 1 <= int(text) <= k):
+                return actions[int(text) - 1] if text.isdigit() and text != "0" else None
+            self.out(f"1 から {k} の番号を (0 で戻る)。", "yellow")
+
+    def command(self, name: str) -> Callable[[str, list[Action]], Any] | None:
+        """The handler of a typed command, by name or other name (None: not a command)."""
+        for key, (handler, aliases) in self.commands.items():
+            if name == key or name in aliases:
+                return handler
+        return None
+
+    def question_lines(self, offered: list[Action]) -> list[Text]:
+        """The question, the numbered choices (and, the first time, who is who)."""
+        lines = [] if self.compact else [Text("")]
+        if not self.greeted:
+            lines += [Text(x, style="dim") for x in wrap(
+                f"あなたは P1 (下の列) です。相手: {self.setup.ai}。番号で選び、help でコマンド一覧。"
+                f"対戦は {self.save_path.name} に自動保存されます。", self.cols)]
+        lines += [Text(x, style="bold") for x in wrap(clean(self.question()), self.cols)]
+        lines += [Text(clean(x)) for x in self.choice_lines(offered)]
+        return lines
+
+    def confirm_end(self, offered: list[Action]) -> bool:
+        """Ending the turn while a Z/X can still attack: ask once (setting `confirm_end`)."""
+        attackers = list(dict.fromkeys(a.a for a in offered if a.kind == "attack"))
+        if not attackers or not self.settings.confirm_end:
+            return True
+        names = "、".join(f"「{self.g.name(u)}」" for u in attackers[:2])
+        more = f"など{len(attackers)}体" if len(attackers) > 2 else ""
+        self.out(f"{names}{more}がまだアタックできます (set confirm_end off でこの確認をしない)。",
+                 "yellow")
+        if self.confirm("ターンを終了しますか? (y/n)> "):
+            return True
+        self.out("ターンを続けます。番号を選んでください。")
+        return False
 
     def question(self) -> str:
         g = self.g
@@ -304,9 +473,9 @@ class PlaySession:
         kind = d[0]
         if kind == "pick":
             purpose = d[2]
-            title = PICK_HELP.get(purpose) or f"{PURPOSES.get(purpose, purpose)}: 選んでください"
+            title = PICK_HELP.get(purpose) or f"{purpose_label(purpose)}: 選んでください"
             if purpose.startswith("target:"):
-                title = f"効果の対象を選んでください ({purpose[7:]})"
+                title = self._target_title(d)
             mn, mx, chosen = d[4], d[5], d[6]
             if mx > 1:
                 title += f" ({len(chosen)}/{mx}枚選択済み" + (f"、最低{mn}枚)" if mn else ")")
@@ -329,70 +498,190 @@ class PlaySession:
             return TITLES["battle"] + f"  「{g.name(att)}」→ {target}"
         return TITLES.get(kind, kind)
 
-    def ask(self, acts: list[Action]) -> Action | None:
-        """Show the screen and ask until a valid choice; None when the person stops."""
-        self.show_board()
-        self.show_news()
-        if not self.greeted:
-            self.greeted = True
-            self.out(f"あなたは P1 (下の列) です。相手: {self.setup.ai}。番号で選び、help でコマンド一覧。"
-                     f" 対戦は {self.save_path.name} に自動保存されます。", "dim")
-        self.show_question(acts)
-        n = len(acts)
-        while True:
-            try:
-                raw = self.input_fn(f"選択 1-{n} (help)> ")
-            except EOFError:
-                self.out()
-                return None
-            except UnicodeDecodeError:  # a terminal that does not send UTF-8
-                self.out("入力を読めませんでした (UTF-8 ではない文字): 番号を入力してください。", "yellow")
-                continue
-            text = unicodedata.normalize("NFKC", raw).strip()
-            if text.isdigit() and text.isascii():
-                k = int(text)
-                if 1 <= k <= n:
-                    return acts[k - 1]
-                self.out(f"{k} という選択肢はありません: 1 から {n} の番号を入力してください。", "yellow")
-                continue
-            words = text.split()
-            cmd = words[0].lower() if words else ""
-            arg = " ".join(words[1:])
-            if cmd in ("help", "?", "h", "ヘルプ"):
-                self.out(HELP)
-            elif cmd in ("board", "b"):
-                self.show_board()
-                self.show_question(acts)
-            elif cmd == "hand":
-                self.show_hand()
-            elif cmd in ("card", "c"):
-                self.show_card(arg)
-            elif cmd == "log":
-                self.show_log(arg)
-            elif cmd in ("zones", "trash", "charge"):
-                self.show_zones()
-            elif cmd == "concede":
-                if self.confirm("本当に投了しますか? (y/n)> "):
-                    self.result = "concede"
-                    self.setup.conceded = True
-                    self.save()
-                    self.out("投了しました。相手の勝ちです。", "bold")
-                    return None
-                self.out("投了しません。続けましょう。")
-            elif cmd in ("quit", "q", "exit", "save"):
-                return None
-            elif not text:
-                self.out(f"番号 (1-{n}) かコマンド (help) を入力してください。", "yellow")
-            else:
-                shown = clean(text if len(text) <= 20 else text[:20] + "...")
-                self.out(f"「{shown}」は選択肢でもコマンドでもありません: 1-{n} の番号か help を。",
-                         "yellow")
+    def _target_title(self, d: tuple) -> str:
+        """'「紅蓮解放」の効果: 相手のゼクス1体に6000ダメージを与える。対象を選んでください'."""
+        from zxdeck.catalog.cardtext import EFFECT
 
-    def show_question(self, acts: list[Action]) -> None:
-        self.out("")
-        self.out(self.question(), style="bold")
-        for line in self.choice_lines(acts):
-            self.out(line)
+        cont = d[7]
+        verb = purpose_label(d[2])
+        if len(cont) >= 4 and cont[0] == "eff" and isinstance(cont[3], dict):
+            src, eff = cont[2], cont[3]
+            try:
+                phrase = EFFECT[eff["do"]](eff, "event")
+            except (KeyError, TypeError, ValueError):
+                phrase = ""
+            if phrase:
+                return f"「{self.g.cards[src].name}」の効果: {phrase}。{verb}を選んでください"
+        return f"{verb}を選んでください"
+
+    def choice_lines(self, offered: list[Action]) -> list[str]:
+        """The numbered choices (and `self.menu`, the actions behind each number). Plays of one
+        card to several squares, and attacks of one Z/X, share a line: each its own number, or
+        (`self.collapse`) one number for all, the square asked next. Compact screens leave the
+        rules text of events and abilities to `card N`."""
+        g = self.g
+        lines: list[str] = []
+        self.menu = []
+        cols = self.cols - 2
+        i = 0
+        while i < len(offered):
+            a = offered[i]
+            if a.kind in ("play", "attack") and (a.kind == "attack" or a.b >= 0):
+                j = i
+                while j < len(offered) and offered[j].kind == a.kind and offered[j].a == a.a \
+                        and (a.kind == "attack" or offered[j].b >= 0):
+                    j += 1
+                group = list(offered[i:j])
+                if a.kind == "play":
+                    card = g.cards[a.a]
+                    head = f"「{card.name}」{self._ref(a.a)} を登場 (コスト{card.cost})"
+                else:
+                    where = square_name(g.square_of(a.a), self.compact)
+                    head = f"「{g.name(a.a)}」{self._ref(a.a)}({where}) でアタック"
+                if self.collapse:
+                    self.menu.append(group)
+                    if len(group) == 1:
+                        text = self.choice_text(a)
+                    elif self.compact:
+                        text = head
+                    else:
+                        text = f"{head} → {'スクエア' if a.kind == 'play' else '対象'}を選ぶ"
+                    lines += wrap(f"{len(self.menu):>3}) {text}", cols, "      ")
+                else:
+                    items = []
+                    for x in group:
+                        self.menu.append([x])
+                        items.append(f"{len(self.menu)}){self._group_item(x)}")
+                    lines += wrap(f"     {head}: " + " ".join(items), cols, "        ")
+                i = j
+                continue
+            self.menu.append([a])
+            lines += wrap(f"{len(self.menu):>3}) {self.choice_text(a)}", cols, "      ")
+            i += 1
+        return lines
+
+    def _group_item(self, a: Action) -> str:
+        g = self.g
+        if a.kind == "play":
+            return self._square(a.b, short=True)
+        if a.b == PLAYER:
+            return "相手プレイヤー"
+        return f"「{g.name(a.b)}」{self._ref(a.b).strip()}({square_name(g.square_of(a.b), self.compact)})"
+
+    def choice_text(self, a: Action) -> str:
+        """One choice in words, with the #N tag of the card it names."""
+        g = self.g
+        d = g.decision
+        p = g.current_player()
+        if a.kind == "pick" and d is not None and d[0] == "pick":
+            purpose = d[2]
+            if purpose in ("life_hit", "refresh_life"):
+                return f"相手のライフ {a.a + 1}枚目"
+            if purpose == "trigger_order":
+                return describe(a, g)
+            if purpose in ("overdrive_event", "life_play_event"):
+                return f"プレイする: 「{g.name(a.a)}」{self._ref(a.a)}" + self._event_text(p, a.a, 0)
+            if purpose in NON_CARD_PICKS:
+                return self._square(a.a)
+            sq = g.square_of(a.a)
+            if sq >= 0:
+                where = f" ({square_name(sq, self.compact)}、{_label(g.owner[a.a], self.setup.human)})"
+                return f"「{g.name(a.a)}」{self._ref(a.a)}{where}"
+            return f"「{g.name(a.a)}」{self._ref(a.a)} ({short_summary(g.cards[a.a])})"
+        if a.kind == "done" and d is not None and d[0] == "pick" and d[5] == 1 and not d[6]:
+            if d[2] in ("overdrive", "overdrive_event") and g.limbo:
+                return f"しない (「{g.name(g.limbo[-1])}」はトラッシュへ)"
+            return "しない"
+        if a.kind == "attack":
+            att = f"「{g.name(a.a)}」({square_name(g.square_of(a.a), self.compact)})"
+            return f"アタック: {att} → {self._group_item(a)}"
+        if a.kind == "play":  # an event from the hand
+            card = g.cards[a.a]
+            return f"「{card.name}」{self._ref(a.a)} をプレイ (コスト{card.cost})" + self._event_text(p, a.a, 0)
+        if a.kind == "ex":
+            card = g.cards[a.a]
+            return (f"デュナミスから「{card.name}」{self._ref(a.a)} を登場 ({short_summary(card)})"
+                    + ("" if self.compact else ": " + _entry_condition(g, a.a)))
+        if a.kind == "event_ex":
+            card = g.cards[a.a]
+            return (f"イベントEX「{card.name}」{self._ref(a.a)} 効果{a.b + 1} ({short_summary(card)})"
+                    + self._event_text(p, a.a, a.b))
+        if a.kind == "shift":
+            card = g.cards[a.a]
+            return (f"シフト「{card.name}」{self._ref(a.a)} を「{g.name(a.b)}」{self._ref(a.b)} に重ねる"
+                    f" ({short_summary(card)})")
+        if a.kind == "ability":
+            rules = "" if self.compact else _ability_text(g, a)
+            return f"「{g.name(a.a)}」{self._ref(a.a)} の起動能力" + (f": {rules}" if rules else "")
+        text = describe(a, g)
+        if a.kind in ("resource", "ignite", "pay"):
+            text += self._ref(a.a)
+        return text
+
+    def _event_text(self, p: int, iid: int, mode: int) -> str:
+        """': ★text' of an event's effect `mode`, and '(何も起きません: why)' when it can do nothing."""
+        g = self.g
+        events = g.scripts[iid].events
+        if not events:
+            return ""
+        ab = events[mode] if mode < len(events) else events[0]
+        text = "" if self.compact else _rules(ab.raw, g.cards[iid])
+        why = _does_nothing(g, p, iid, ab)
+        return (f": {text}" if text else "") + (f" (何も起きません: {why})" if why else "")
+
+    def _square(self, sq: int, short: bool = False) -> str:
+        """A square's name; when your Z/X stands there, placing replaces it (L-4): say so."""
+        u = self.g.squares[sq]
+        name = square_name(sq, self.compact)
+        if u < 0:
+            return name
+        if short:
+            return f"{name}[入替]"
+        return f"{name} (「{self.g.name(u)}」と入れ替え L-4)"
+
+    def _ref(self, iid: int) -> str:
+        if self.screen is None or iid < 0:
+            return ""
+        return " " + self.screen.ref(iid)
+
+    # ------------------------------------------------------------------ commands
+
+    def cmd_help(self, arg: str, offered: list[Action]) -> None:
+        self.out(HELP)
+
+    def cmd_board(self, arg: str, offered: list[Action]) -> None:
+        self._draw(lambda scr, compact: self.question_lines(offered), self.news)
+
+    def cmd_concede(self, arg: str, offered: list[Action]) -> Any:
+        if self.confirm("本当に投了しますか? (y/n)> "):
+            self.result = "concede"
+            self.setup.conceded = True
+            self.save()
+            self.out("投了しました。相手の勝ちです。", "bold")
+            self.out(f"対戦は {self.save_path} に保存されました。")
+            self.console.print(Text(f"再生: zxdeck replay {shlex.quote(str(self.save_path))}"))
+            return STOP
+        self.out("投了しません。続けましょう。")
+        return None
+
+    def cmd_set(self, arg: str) -> None:
+        """`set`: list the settings; `set NAME on|off`: change one (and save it)."""
+        words = arg.split()
+        names = list(DESCRIPTIONS)
+        if not words:
+            for name in names:
+                value = "on" if getattr(self.settings, name) else "off"
+                self.out(f"  {name} {value}: {DESCRIPTIONS[name]}")
+            self.out("変更: set 名前 on|off")
+            return
+        name = next((n for n in names if n == words[0] or n.startswith(words[0])), None)
+        if name is None or len(words) != 2 or words[1] not in ("on", "off"):
+            self.out(f"set 名前 on|off (名前: {', '.join(names)})", "yellow")
+            return
+        setattr(self.settings, name, words[1] == "on")
+        problem = save_settings(self.settings, self.settings_file) if self.settings_file else None
+        self.out(f"{name} を {words[1]} にしました" + ("。" if not problem else
+                                                        f" (この対戦のみ、保存できません: {problem})。"))
 
     def confirm(self, prompt: str) -> bool:
         try:
@@ -402,7 +691,8 @@ class PlaySession:
         return answer in ("y", "yes", "はい")
 
     def show_hand(self) -> None:
-        scr = self.screen or render(self.g, self.setup.human)
+        scr = render(self.g, self.setup.human, layout=Layout(self.cols))
+        self.screen = scr
         start = next((i for i, t in enumerate(scr.lines) if t.plain.startswith("手札")), len(scr.lines))
         for line in scr.lines[start:]:
             self.console.print(line)
@@ -430,7 +720,7 @@ class PlaySession:
                 self.out(f"「{clean(key)}」という名前のカードは画面にありません。", "yellow")
                 return
             iid = matches[0]
-        for line in card_text(self.g.cards[iid]):
+        for line in card_text(self.g.cards[iid], self.cols):
             self.out(line)
 
     def show_zones(self) -> None:
@@ -452,12 +742,37 @@ class PlaySession:
             self.out(line)
 
 
-def _pick_is_card(g: Game) -> bool:
-    d = g.decision
-    if d is None or d[0] != "pick":
-        return False
-    return d[2] not in ("overdrive", "life_play", "ex_square", "move", "square", "ob_square",
-                        "life_hit", "refresh_life", "trigger_order")
+def _zone_of(g: Game, iid: int) -> str:
+    """The zone a card of a pick is in ('field' for a square, '' when none of these)."""
+    if g.square_of(iid) >= 0:
+        return "field"
+    ps = g.players[g.owner[iid]]
+    for zone in POOLED_ZONES:
+        if iid in getattr(ps, zone):
+            return zone
+    return ""
+
+
+def _entry_condition(g: Game, iid: int) -> str:
+    """The entry condition of a Z/X EX in words (X-2 descent, X-3 awakening, X-4 idealize)."""
+    sc = g.scripts[iid]
+    ab = sc.awakening or sc.idealize or sc.descent
+    if ab is not None:
+        text = _rules(ab.raw, g.cards[iid])
+        if text:
+            return text
+    return (f"降臨条件：コストの合計が{g.cards[iid].cost}以上になるように、あなたのリブート状態の"
+            "ゼクスを破壊する")
+
+
+def _does_nothing(g: Game, p: int, iid: int, ab: Any) -> str:
+    """Why playing this event now would do nothing (every effect has nothing to act on), or ''."""
+    from zxdeck.engine.effects import nothing_to_do
+
+    reasons = [nothing_to_do(g, p, iid, eff) for eff in ab.effects]
+    if reasons and all(reasons):
+        return nothing_reason(reasons[0])
+    return ""
 
 
 def _hidden_card(g: Game, iid: int, viewer: int) -> bool:
@@ -472,14 +787,16 @@ def _agent_note(g: Game, action: Action) -> str:
     if action.kind == "pick" and g.decision is not None:
         purpose = g.decision[2]
         if purpose.startswith("target:"):
-            return f"効果の対象: 「{g.name(action.a)}」"
+            return f"{purpose_label(purpose)}: 「{g.name(action.a)}」"
         if purpose in ("life_hit", "refresh_life"):
             return f"ライフ {action.a + 1}枚目を選択"
-        if _pick_is_card(g) and _hidden_card(g, action.a, 1 - g.current_player()):
-            return f"{PURPOSES.get(purpose, purpose)}: 見えないカードを1枚選択"  # S-2, Z-4: not named
+        if purpose not in NON_CARD_PICKS and _hidden_card(g, action.a, 1 - g.current_player()):
+            return f"{purpose_label(purpose)}: 見えないカードを1枚選択"  # S-2, Z-4: not named
     if action.kind == "pass" and len(g.legal_actions()) == 1:
         return ""  # nothing else it could do
-    if action.kind in ("keep", "mulligan", "pass", "end", "skip", "yes", "no", "pick"):
+    if action.kind in ("yes", "no") and g.decision is not None and g.decision[0] == "confirm":
+        return "任意の能力を使う" if action.kind == "yes" else "任意の能力を使わない"
+    if action.kind in ("keep", "mulligan", "pass", "end", "skip", "pick"):
         return describe(action, g)
     return ""
 
@@ -497,11 +814,8 @@ def _rules(raw: Any, card: Any) -> str:
 
 
 def _ability_text(g: Game, a: Action) -> str:
-    """The text of the Event EX effect or activated ability an action would use."""
+    """The text of the activated ability an action would use."""
     try:
-        if a.kind == "event_ex":
-            evs = g.scripts[a.a].events
-            return _rules(evs[a.b].raw, g.cards[a.a]) if a.b < len(evs) else ""
         from zxdeck.engine.game import activated_ability
 
         return _rules(activated_ability(g, a.a, a.b).raw, g.cards[a.a])

@@ -2,7 +2,17 @@
 
 from __future__ import annotations
 
+import re
+
 from wcwidth import wcwidth
+
+# What a line is never broken inside: a 「card name」, a #N tag, a numbered choice with its
+# square ("12)中央左[入替]"), a run of ASCII (a word, a number, "P5000") or of katakana (a word:
+# "スクエア"); any other Japanese character
+# keeps the closing punctuation after it and an opening bracket before it (kinsoku). Spaces are
+# break points.
+_TOKEN = re.compile(r"「[^「」\n]*」[、。」）)]*|#\d+|\d+\)[^\s]*|[(\[（『]+(?:[!-~]+|.)[、。」）)]*"
+                    r"|[!-~]+|[ァ-ヺー・]+[、。」）)]*|\s+|.[、。，．」』）！？ー…]*", re.S)
 
 
 def char_width(ch: str) -> int:
@@ -12,7 +22,8 @@ def char_width(ch: str) -> int:
 
 
 def clean(text: str) -> str:
-    """Replace control characters (that would move the cursor) by '?'."""
+    """Replace control characters (that would move the cursor) by '?'. Split lines first:
+    a newline is a control character too."""
     return "".join("?" if wcwidth(ch) < 0 else ch for ch in text)
 
 
@@ -47,24 +58,37 @@ def shorten(text: str, cols: int) -> str:
     return crop(text, cols - 1) + "~"
 
 
+def tokens(text: str) -> list[str]:
+    """`text` cut where a line may break (see `_TOKEN`); the pieces join back to `text`."""
+    return _TOKEN.findall(text)
+
+
 def wrap(text: str, cols: int, indent: str = "") -> list[str]:
-    """Break `text` into lines of at most `cols` columns (Japanese has no spaces: break anywhere,
-    preferring a space). Continuation lines start with `indent`."""
+    """Break `text` into lines of at most `cols` columns. Japanese breaks between characters,
+    English at spaces; a card name 「…」, a tag #N or a word is never split unless it is longer
+    than a whole line. Continuation lines start with `indent`; each newline starts a line."""
     lines: list[str] = []
     if width(indent) * 2 > cols:
         indent = ""
     for para in text.splitlines() or [""]:
         cur = ""
-        while width(cur + para) > cols:
-            room = cols - width(cur)
-            head = crop(para, room)
-            cut = head.rfind(" ")
-            if cut > len(head) // 2:
-                head = head[:cut + 1]
-            if not head:  # not even one character fits
-                head = para[:1]
-            lines.append((cur + head).rstrip())
-            para = para[len(head):].lstrip(" ")
-            cur = indent
-        lines.append(cur + para)
+        for tok in tokens(para):
+            if width(cur + tok) <= cols:
+                cur += tok
+                continue
+            if tok.isspace():  # a break point: the spaces themselves are dropped
+                lines.append(cur.rstrip())
+                cur = indent
+                continue
+            if cur.strip():
+                lines.append(cur.rstrip())
+                cur = indent
+            if width(cur + tok) > cols:  # no room after the indent: start at the margin
+                cur = ""
+            while width(cur + tok) > cols:  # longer than a whole line: split it after all
+                head = crop(tok, cols - width(cur)) or tok[:1]
+                lines.append(cur + head)
+                cur, tok = indent, tok[len(head):]
+            cur += tok
+        lines.append(cur.rstrip())
     return lines
