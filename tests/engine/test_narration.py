@@ -47,6 +47,8 @@ EFFECTS = {
     "not_placed": ({"player": 0, "card": 1, "name": "紅蓮の竜", "to": "trash"}, ("「紅蓮の竜」", "登場できず", "トラッシュ")),
     "replaced": ({"player": 0, "card": 1, "name": "紅蓮の竜"}, ("P1", "「紅蓮の竜」", "入れ替え")),
     "charge_from_deck": ({"player": 0, "n": 1, "names": ["紅蓮の竜"]}, ("P1", "デッキ", "チャージ", "「紅蓮の竜」")),
+    "no_effect": ({"player": 0, "card": 1, "name": "紅蓮の竜", "effect": "destroy", "reason": "no_target"},
+                  ("「紅蓮の竜」", "何も起きない", "対象にできるゼクスがいない")),
 }
 
 
@@ -138,3 +140,34 @@ def test_every_pick_purpose_has_a_japanese_label() -> None:
     missing = sorted(p for p in found if p not in PURPOSES)
     assert not missing
     assert all(not re.search(r"[a-z]", PURPOSES[p]) for p in found)
+
+
+def test_an_effect_that_does_nothing_says_why() -> None:
+    """An effect with nothing to act on is narrated with the reason (never silently skipped):
+    no Z/X to target, no card in the zone a retrieve looks at, an empty hand to discard from."""
+    t = Table()
+    t.to_main()
+    lines: list[str] = []
+    t.g.listener = lambda g, e, d: lines.extend(narration(g, e, d))
+    t.cast({"do": "destroy", "target": {"side": "opponent"}})
+    t.cast({"do": "retrieve", "from": "charge", "to": "hand", "n": 1})
+    t.cast({"do": "discard", "n": 1})
+    told = [x for x in lines if "何も起きない" in x]
+    assert told == ["  「テスト」の効果では何も起きない: 対象にできるゼクスがいない",
+                    "  「テスト」の効果では何も起きない: チャージに条件に合うカードがない",
+                    "  「テスト」の効果では何も起きない: 手札がない"], lines
+
+
+def test_every_reason_an_effect_does_nothing_has_words() -> None:
+    import re
+    from pathlib import Path
+
+    from zxdeck.catalog.cardtext import ZONE
+    from zxdeck.engine.describe import NOTHING
+
+    src = (Path(__file__).resolve().parents[2] / "zxdeck" / "engine" / "effects.py").read_text(encoding="utf-8")
+    codes = set(re.findall(r'"((?:no|left|empty)_[a-z_]+(?::[a-z_]+)?)"', src))
+    codes |= {f"no_card:{zone}" for zone in ZONE} | {"no_card:deck"}
+    assert {"no_target", "left_field", "no_ob", "no_square"} <= codes
+    assert not codes - set(NOTHING)
+    assert all(not re.search(r"[a-z]", NOTHING[c]) for c in codes)

@@ -40,6 +40,12 @@ KEYS = (
     ("help / ?", "このキーの一覧"),
     ("q", "終了"),
 )
+# Layouts of the field from the most detailed to the most compact (see zxdeck.play.screen).
+VIEW_LAYOUTS = (
+    (False, "list", "list"), (False, "list", "count"), (False, "columns", "count"),
+    (False, "flow", "count"), (True, "columns", "count"), (True, "flow", "count"),
+    (True, "count", "count"),
+)
 HELP = "キー: " + "   ".join(f"{k}: {what}" for k, what in KEYS)
 PROMPT = "[{pos}/{last}] Enter=次 b=前 N=手 t N=ターン s=最初 e=最後 q=終了> "
 
@@ -52,6 +58,7 @@ class Frame:
     turn: int
     news: list[str] = field(default_factory=list)
     game: Game | None = None
+    names: tuple[str, str] = ("P1", "P2")  # what players 1 and 2 are called
 
 
 def _read(path: Path) -> str:
@@ -78,8 +85,10 @@ def load_frames(path: str | Path, catalog: CardSource,
     except json.JSONDecodeError:
         data = None
     if isinstance(data, dict) and ("header" in data or "format" in data):
-        viewer = (data.get("play") or {}).get("human", 0)
-        return _frames(path, data, catalog, None, notes), int(viewer) % 2 if viewer in (0, 1) else 0
+        play = data.get("play") if isinstance(data.get("play"), dict) else None
+        human = play.get("human", 0) if play else None
+        names = (("あなた", "相手") if human != 1 else ("相手", "あなた")) if play else ("P1", "P2")
+        return _frames(path, data, catalog, None, notes, names), human if human in (0, 1) else 0
     data, events = _read_log(path, text)
     return _frames(path, data, catalog, events, notes), 0
 
@@ -111,8 +120,10 @@ def _read_log(path: Path, text: str) -> tuple[dict[str, Any], list[tuple[int, di
 
 
 def _frames(path: Path, data: dict[str, Any], catalog: CardSource,
-            events: list[tuple[int, dict[str, Any]]] | None, notes: list[str] | None) -> list[Frame]:
-    """Replay a record move by move into frames; with `events` (a log), check each event."""
+            events: list[tuple[int, dict[str, Any]]] | None, notes: list[str] | None,
+            names: tuple[str, str] = ("P1", "P2")) -> list[Frame]:
+    """Replay a record move by move into frames; with `events` (a log), check each event.
+    `names`: what players 1 and 2 are called (あなた / 相手 in a person's game)."""
     from zxdeck.engine.log import narration
     from zxdeck.engine.replay import (
         IncompatibleRecord,
@@ -135,16 +146,15 @@ def _frames(path: Path, data: dict[str, Any], catalog: CardSource,
         if notes is not None:
             notes.extend(found)
         g = new_game(data, catalog, listener)
-        frames = [Frame("対戦開始", g.turn, news[:], g.clone())]
+        frames = [Frame("対戦開始", g.turn, news[:], g.clone(), names)]
         for i, action in enumerate(actions_of(data)):
             if action not in g.legal_actions():
                 raise IncompatibleRecord(f"move {i + 1} ({action}) is not legal there: the file "
                                          "does not replay with this zxdeck")
-            who = "P1" if g.current_player() == 0 else "P2"
-            title = f"{who}: {_action_text(action, g)}"
+            title = f"{names[g.current_player()]}: {_action_text(action, g)}"
             news.clear()
             g.apply(action)
-            frames.append(Frame(title, g.turn, news[:], g.clone()))
+            frames.append(Frame(title, g.turn, news[:], g.clone(), names))
         if checker is not None:
             checker.finish()
         else:
@@ -228,13 +238,14 @@ class ReplayViewer:
     """Steps through frames with typed keys (see KEYS)."""
 
     def __init__(self, frames: list[Frame], viewer: int = 0, console: Console | None = None,
-                 input_fn: Callable[[str], str] = input, width: int | None = None) -> None:
+                 input_fn: Callable[[str], str] = input,
+                 size: tuple[int, int | None] | None = None) -> None:
         self.frames = frames
         self.viewer = viewer
         self.console = console or Console(highlight=False, soft_wrap=True)
         self.input_fn = input_fn
         self.pos = 0
-        self.width = width
+        self.width, self.height = size if size is not None else (None, None)
 
     @property
     def cols(self) -> int:
@@ -248,20 +259,32 @@ class ReplayViewer:
                 self.console.print(Text(line, style=style))
 
     def show(self, i: int) -> None:
-        """Draw frame i: the field after the move, then the move and what happened."""
+        """Draw frame i: the field after the move, then the move and what happened, in the most
+        detailed layout that fits the terminal (the news trimmed last)."""
         fr = self.frames[i]
         if self.console.is_terminal:
             self.console.clear()
+        rows = self.console.size.height - 1 if self.console.is_terminal and self.height is None \
+            else self.height
+        head = wrap(clean(f"手 {i}/{len(self.frames) - 1}  {fr.title}"), self.cols)
+        news = [x for line in fr.news for x in wrap(clean("  " + line.strip()), self.cols, "    ")]
+        lines: list[Text] = []
         if fr.game is not None:
-            compact = self.console.is_terminal and self.console.size.height < 40
-            layout = Layout(self.cols, compact, "columns" if compact else "list", "count")
-            for line in render(fr.game, self.viewer, labels=("P1" if self.viewer == 0 else "P2",
-                                                             "P2" if self.viewer == 0 else "P1"),
-                               layout=layout).lines:
-                self.console.print(line)
-        self.out(f"手 {i}/{len(self.frames) - 1}  {fr.title}", style="bold")
-        for line in fr.news:
-            self.out("  " + line.strip())
+            me = self.viewer
+            labels = (fr.names[me], fr.names[1 - me])
+            for layout in VIEW_LAYOUTS if rows is not None else VIEW_LAYOUTS[:1]:
+                lines = render(fr.game, me, labels=labels, layout=Layout(self.cols, *layout)).lines
+                if rows is None or len(lines) + len(head) + min(len(news), 4) <= rows:
+                    break
+        if rows is not None and len(lines) + len(head) + len(news) > rows:
+            keep = max(1, rows - len(lines) - len(head) - 1)
+            news = [f"  ... ({len(news) - keep} 行省略)"] + news[len(news) - keep:]
+        for line in lines:
+            self.console.print(line)
+        for line in head:
+            self.console.print(Text(line, style="bold"))
+        for line in news:
+            self.console.print(Text(line))
 
     def goto_turn(self, turn: int) -> int | None:
         return next((i for i, fr in enumerate(self.frames) if fr.turn >= turn), None)
@@ -319,7 +342,7 @@ class ReplayViewer:
                     continue
                 new = found
             else:
-                self.out(f"「{clean(raw.strip())[:20]}」はキーではありません。{HELP}", "yellow")
+                self.out(f"「{clean(raw.strip())[:20]}」はキーではありません (? でキーの一覧)。", "yellow")
                 continue
             self.pos = new
             self.show(new)

@@ -160,7 +160,7 @@ def _player_card(pv: dict[str, Any]) -> tuple[str, str]:
     """The name on a player card line and its face-down mark (S-1: hidden until S-10)."""
     if not pv["player_face_up"]:
         return (pv["player_card"] or "裏向きのプレイヤーカード", " (裏向き)" if pv["player_card"] else "")
-    return pv["player_card"] or "(名前なし)", ""
+    return pv["player_card"] or "(プレイヤーカードなし)", ""
 
 
 def _player_lines(scr: Screen, g: Game, obs: dict[str, Any], p: int, label: str, style: str,
@@ -176,7 +176,7 @@ def _player_lines(scr: Screen, g: Game, obs: dict[str, Any], p: int, label: str,
     if layout.compact:  # the player card is on the field; counts only, one space apart
         items = [f"ライフ{pv['life']}", f"手札{nhand}", f"デッキ{pv['deck']}",
                  _resources(g, pv, False).replace(" ", ""), f"チャージ{len(pv['charge'])}",
-                 f"トラッシュ{len(pv['trash'])}", f"デュナミス{down}" + (f"/表{up}" if up else "")]
+                 f"トラッシュ{len(pv['trash'])}", f"デュナミス裏{down}" + (f"/表{up}" if up else "")]
         if counters:
             items.append(counters)
     else:
@@ -308,7 +308,7 @@ def _card_rows(scr: Screen, g: Game, title: str, iids: Sequence[int], style: str
         for ids in groups:
             card = g.cards[ids[0]]
             n = f"x{len(ids)}" if len(ids) > 1 else ""
-            items.append(f"{scr.ref(ids[0])} {card.name}{n} C{card.cost}")
+            items.append(f"{scr.ref(ids[0])}「{card.name}」{n}{' ' if n else ''}C{card.cost}")
         for i, line in enumerate(wrap(title + ": " + "、".join(items), cols, "  ")):
             scr.add((line, "bold" if i == 0 else ""))
     elif style == "columns":
@@ -320,8 +320,9 @@ def _card_rows(scr: Screen, g: Game, title: str, iids: Sequence[int], style: str
             n = f"x{len(ids)}" if len(ids) > 1 else ""
             summary = short_summary(card)
             tag = f"{scr.ref(ids[0]):>4} "
-            room = half - width(tag) - width(summary) - width(n) - 2
-            cells.append((tag, shorten(card.name, max(6, room)) + n, summary, card.color))
+            room = half - width(tag) - width(summary) - width(n) - 3
+            cells.append((tag, shorten(card.name, max(6, room)) + (f" {n}" if n else ""), summary,
+                          card.color))
         for k in range(0, len(cells), 2):
             t = Text()
             for j, (tag, name, summary, color) in enumerate(cells[k:k + 2]):

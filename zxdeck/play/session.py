@@ -53,20 +53,25 @@ from zxdeck.play.text import clean, fit, wrap
 EXIT_INTERRUPTED = 130
 MAX_WIDTH = 100  # wider terminals get the 100-column screen
 NEWS_MAX = 16  # lines of news off a terminal (the rest: `log`)
-NEWS_WANT = 8  # lines of news a layout should leave room for (else a more compact one)
+NEWS_WANT = 8  # lines of news a layout with the full field should leave room for
+NEWS_MIN = 3  # ... any layout (else the most compact one)
 NEWS_WANT_END = 14  # at the end of the game: the attacks that ended it
-# Screens from the most detailed to the most compact: (compact, hand, dunamis, collapse). A
-# collapsed menu gives one number to all the plays of a card (and all the attacks of a Z/X),
-# then asks for the square (target) in a second question.
+END_LINES = 6  # ... at least the last lines of the log, even if the person saw them already
+# Screens from the most detailed to the most compact: (compact field, hand, dunamis, collapsed
+# menu, terse choices). A collapsed menu gives one number to all the plays of a card (and all the
+# attacks of a Z/X), then asks for the square (target) in a second question; terse choices leave
+# the rules text of events and abilities to `card N`.
 LAYOUTS = (
-    (False, "list", "list", False),
-    (False, "list", "count", False),
-    (False, "columns", "count", False),
-    (False, "columns", "count", True),
-    (True, "columns", "count", False),
-    (True, "columns", "count", True),
-    (True, "flow", "count", True),
-    (True, "count", "count", True),
+    (False, "list", "list", False, False),
+    (False, "list", "count", False, False),
+    (False, "columns", "count", False, False),
+    (False, "columns", "count", True, False),
+    (False, "columns", "count", True, True),
+    (False, "flow", "count", True, True),
+    (True, "columns", "count", False, True),
+    (True, "columns", "count", True, True),
+    (True, "flow", "count", True, True),
+    (True, "count", "count", True, True),
 )
 HELP = """\
 遊び方: 選べる行動に 1 から番号がついています。
@@ -109,6 +114,16 @@ PICK_HELP = {
     "gate_card": "ゲートカードをデュナミスに置きますか (S-3)",
     "descent": "降臨: 破壊するゼクスを選んでください (X-2)",
     "over_boost": "IGオーバーブースト: 登場させるゼクス オーバーブーストを選んでください (O-2)",
+    "ob_square": "ゼクス オーバーブーストを登場させるスクエアを選んでください (O-2)",
+    "ex_square": "ゼクスEXを登場させるスクエアを選んでください (X-1)",
+    "square": "登場させるスクエアを選んでください",
+    "move": "移動先のスクエアを選んでください",
+    "search": "デッキから探すカードを選んでください",
+    "retrieve": "手札などに加えるカードを選んでください",
+    "discard": "捨てるカードを選んでください",
+    "play_free": "コストを払わずにプレイするカードを選んでください (C-2)",
+    "reboot_resources": "リブートするリソースを選んでください",
+    "deck_bottom_order": "デッキの下に置く順番: 先に置くカードを選んでください",
 }
 # Picks whose options are squares or indices, not cards.
 NON_CARD_PICKS = ("overdrive", "life_play", "ex_square", "move", "square", "ob_square",
@@ -143,9 +158,10 @@ class PlaySession:
         self.log: list[str] = log_lines if log_lines is not None else []
         self.shown = len(self.log)  # log lines already shown to the person
         self.news: list[str] = []  # what the last decision screen showed as news
+        self.news_title = "-- 前回の選択から "
         self.screen: Screen | None = None
         self.compact = False  # the layout of the last screen (short square names)
-        self.collapse = False  # ... and of its menu (see LAYOUTS)
+        self.collapse = self.terse = False  # ... and of its menu (see LAYOUTS)
         self.menu: list[list[Action]] = []  # the actions behind each number of the question
         self.resume_hint = resume_hint
         self.header = header
@@ -244,7 +260,7 @@ class PlaySession:
                     self.thinking_note = False
                     self.out("相手の番です...", "dim")
                 action = self.agent.choose(g)
-                note = _agent_note(g, action)
+                note = _choice_note(g, action, hide=True)
                 if note:
                     self.log.append(f"  相手: {note}")
                 g.apply(action)
@@ -262,7 +278,9 @@ class PlaySession:
                 if self.result == "concede":
                     return 0
                 return self._stop("中断しました", 0)
-            self.log.append(f"  あなた: {describe(action, g)}")
+            note = _choice_note(g, action, hide=False)
+            if note:
+                self.log.append(f"  あなた: {note}")
             g.apply(action)
             self.save()
         self.show_end()
@@ -283,7 +301,9 @@ class PlaySession:
         tail = [Text(""), Text(clean(self.result_line()), style="bold"),
                 Text(clean(f"対戦は {self.save_path} に保存されました。")),
                 Text(f"再生: zxdeck replay {path}")]  # one line to copy, never wrapped
-        self.draw(lambda scr, compact: tail, news_want=NEWS_WANT_END)  # and the shell prompt
+        self.shown = min(self.shown, max(0, len(self.log) - END_LINES))  # the last moves at least
+        self.draw(lambda scr, compact: tail, news_want=NEWS_WANT_END,  # and the shell prompt
+                  title="-- 最後の手 ")
 
     def _stop(self, why: str, code: int) -> int:
         self.save()
@@ -296,13 +316,14 @@ class PlaySession:
     # ------------------------------------------------------------------ the screen
 
     def draw(self, tail: Callable[[Screen, bool], list[Text]], prompt: bool = True,
-             news_want: int = NEWS_WANT) -> None:
+             news_want: int = NEWS_WANT, title: str = "-- 前回の選択から ") -> None:
         """Clear the terminal and draw the field, the news (log lines since the last decision)
         and `tail(screen, compact)` (the question), in the most detailed layout that leaves
         room for `news_want` lines of news (else the most compact one)."""
         news = [x for x in self.log[self.shown:] if x.strip()]
         self.shown = len(self.log)
         self.news = news
+        self.news_title = title
         self._draw(tail, news, prompt, news_want)
 
     def _draw(self, tail: Callable[[Screen, bool], list[Text]], news: list[str],
@@ -313,28 +334,36 @@ class PlaySession:
         if cols < MIN_WIDTH or (rows is not None and rows < MIN_HEIGHT):
             warn.append(Text(f"端末が小さすぎます ({cols}x{rows}): {MIN_WIDTH}x{MIN_HEIGHT} 以上に"
                              "広げてください。", style="bold yellow"))
-        layouts = LAYOUTS if rows is not None else LAYOUTS[:1]
-        want = min(len(news) + 1, news_want + 1) if news else 0
-        for compact, hand, dunamis, collapse in layouts:
-            scr = render(self.g, self.setup.human, layout=Layout(width, compact, hand, dunamis))
-            self.screen, self.compact, self.collapse = scr, compact, collapse
-            bottom = tail(scr, compact)
-            room = None if rows is None else rows - len(warn) - len(scr.lines) - len(bottom) - prompt
-            if room is None or room >= want:
+        # First the layouts with the full field, leaving room for `news_want` lines of news;
+        # then any layout leaving room for NEWS_MIN lines; else the most compact one.
+        full = [x for x in LAYOUTS if not x[0]]
+        passes = [(full, news_want), (LAYOUTS, NEWS_MIN)] if rows is not None else [(LAYOUTS[:1], 0)]
+        done = False
+        for layouts, wanted in passes:
+            want = min(len(news) + 1, wanted + 1) if news else 0
+            for compact, hand, dunamis, collapse, terse in layouts:
+                scr = render(self.g, self.setup.human, layout=Layout(width, compact, hand, dunamis))
+                self.screen, self.compact, self.collapse, self.terse = scr, compact, collapse, terse
+                bottom = tail(scr, compact)
+                room = None if rows is None else rows - len(warn) - len(scr.lines) - len(bottom) - prompt
+                if room is None or room >= want:
+                    done = True
+                    break
+            if done:
                 break
         if self.console.is_terminal:
             self.console.clear()
-        for line in warn + scr.lines + self._news_lines(news, room, width) + bottom:
+        for line in scr.lines + self._news_lines(news, room, width) + warn + bottom:
             self.console.print(line)
 
     def _news_lines(self, news: list[str], room: int | None, width: int) -> list[Text]:
         if not news:
             return []
         limit = NEWS_MAX + 1 if room is None else room
-        lines = [Text(fit("-- 前回の選択から " + "-" * width, width), style="dim")]
+        lines = [Text(fit(self.news_title + "-" * width, width), style="dim")]
         body = [Text(line) for x in news for line in wrap(clean(x), width, "    ")]
         if limit <= 1:
-            return [Text(clean(f"-- 前回の選択から {len(news)} 行 (log で表示) --"), style="dim")] \
+            return [Text(clean(f"{self.news_title}{len(news)} 行 (log で表示) --"), style="dim")] \
                 if limit == 1 else []
         if len(body) + 1 > limit:
             keep = max(0, limit - 2)
@@ -418,8 +447,8 @@ class PlaySession:
         else:
             title = f"「{g.name(a.a)}」{self._ref(a.a)} のアタック先:"
         self.out(title, "bold")
-        items = "  ".join(f"{i}) {self._group_item(x)}" for i, x in enumerate(actions, 1))
-        for line in wrap(f"  {items}  0) 戻る", self.cols - 2, "  "):
+        items = "  ".join(f"{i}){self._group_item(x)}" for i, x in enumerate(actions, 1))
+        for line in wrap(f"  {items}  0)戻る", self.cols - 2, "  "):
             self.out(line)
         k = len(actions)
         while True:
@@ -443,7 +472,7 @@ class PlaySession:
 
     def question_lines(self, offered: list[Action]) -> list[Text]:
         """The question, the numbered choices (and, the first time, who is who)."""
-        lines = [] if self.compact else [Text("")]
+        lines = [] if self.terse else [Text("")]
         if not self.greeted:
             lines += [Text(x, style="dim") for x in wrap(
                 f"あなたは P1 (下の列) です。相手: {self.setup.ai}。番号で選び、help でコマンド一覧。"
@@ -480,7 +509,8 @@ class PlaySession:
             if mx > 1:
                 title += f" ({len(chosen)}/{mx}枚選択済み" + (f"、最低{mn}枚)" if mn else ")")
             if g.limbo:
-                title += "  対象: " + "、".join(f"「{g.cards[i].name}」{self._ref(i)}" for i in g.limbo)
+                title += "  公開中: " + "、".join(f"「{g.cards[i].name}」{self._ref(i)} "
+                                                f"({short_summary(g.cards[i])})" for i in g.limbo)
             return title
         if kind == "confirm":
             ab_task = d[3]
@@ -542,7 +572,7 @@ class PlaySession:
                     self.menu.append(group)
                     if len(group) == 1:
                         text = self.choice_text(a)
-                    elif self.compact:
+                    elif self.terse:
                         text = head
                     else:
                         text = f"{head} → {'スクエア' if a.kind == 'play' else '対象'}を選ぶ"
@@ -601,7 +631,7 @@ class PlaySession:
         if a.kind == "ex":
             card = g.cards[a.a]
             return (f"デュナミスから「{card.name}」{self._ref(a.a)} を登場 ({short_summary(card)})"
-                    + ("" if self.compact else ": " + _entry_condition(g, a.a)))
+                    + ": " + _entry_condition(g, a.a))
         if a.kind == "event_ex":
             card = g.cards[a.a]
             return (f"イベントEX「{card.name}」{self._ref(a.a)} 効果{a.b + 1} ({short_summary(card)})"
@@ -611,7 +641,7 @@ class PlaySession:
             return (f"シフト「{card.name}」{self._ref(a.a)} を「{g.name(a.b)}」{self._ref(a.b)} に重ねる"
                     f" ({short_summary(card)})")
         if a.kind == "ability":
-            rules = "" if self.compact else _ability_text(g, a)
+            rules = "" if self.terse else _ability_text(g, a)
             return f"「{g.name(a.a)}」{self._ref(a.a)} の起動能力" + (f": {rules}" if rules else "")
         text = describe(a, g)
         if a.kind in ("resource", "ignite", "pay"):
@@ -625,7 +655,7 @@ class PlaySession:
         if not events:
             return ""
         ab = events[mode] if mode < len(events) else events[0]
-        text = "" if self.compact else _rules(ab.raw, g.cards[iid])
+        text = "" if self.terse else _rules(ab.raw, g.cards[iid])
         why = _does_nothing(g, p, iid, ab)
         return (f": {text}" if text else "") + (f" (何も起きません: {why})" if why else "")
 
@@ -782,21 +812,25 @@ def _hidden_card(g: Game, iid: int, viewer: int) -> bool:
             or (iid in opp.dunamis and not g.face_up[iid]))
 
 
-def _agent_note(g: Game, action: Action) -> str:
-    """A log note for a computer choice the narration does not already tell."""
+def _choice_note(g: Game, action: Action, hide: bool) -> str:
+    """A log note for a choice the narration does not already tell ('' for a play, an attack...,
+    which the narration tells). `hide`: the computer's choice, seen by the person (a card the
+    person may not see is not named)."""
     if action.kind == "pick" and g.decision is not None:
         purpose = g.decision[2]
         if purpose.startswith("target:"):
             return f"{purpose_label(purpose)}: 「{g.name(action.a)}」"
         if purpose in ("life_hit", "refresh_life"):
             return f"ライフ {action.a + 1}枚目を選択"
-        if purpose not in NON_CARD_PICKS and _hidden_card(g, action.a, 1 - g.current_player()):
+        if purpose in ("overdrive", "life_play", "ex_square", "square", "ob_square", "move"):
+            return ""  # the play (move) is narrated with its square
+        if hide and purpose not in NON_CARD_PICKS and _hidden_card(g, action.a, 1 - g.current_player()):
             return f"{purpose_label(purpose)}: 見えないカードを1枚選択"  # S-2, Z-4: not named
     if action.kind == "pass" and len(g.legal_actions()) == 1:
         return ""  # nothing else it could do
     if action.kind in ("yes", "no") and g.decision is not None and g.decision[0] == "confirm":
         return "任意の能力を使う" if action.kind == "yes" else "任意の能力を使わない"
-    if action.kind in ("keep", "mulligan", "pass", "end", "skip", "pick"):
+    if action.kind in ("keep", "mulligan", "pass", "end", "skip", "pick", "ignite", "pay"):
         return describe(action, g)
     return ""
 

@@ -12,7 +12,7 @@ from wcwidth import wcwidth
 # keeps the closing punctuation after it and an opening bracket before it (kinsoku). Spaces are
 # break points.
 _TOKEN = re.compile(r"「[^「」\n]*」[、。」）)]*|#\d+|\d+\)[^\s]*|[(\[（『]+(?:[!-~]+|.)[、。」）)]*"
-                    r"|[!-~]+|[ァ-ヺー・]+[、。」）)]*|\s+|.[、。，．」』）！？ー…]*", re.S)
+                    r"|[!-~]+|[ァ-ヺー・]+[、。」）)]*|\s+|.[、。，．」』）！？ー…)]*", re.S)
 
 
 def char_width(ch: str) -> int:

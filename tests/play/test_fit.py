@@ -1,0 +1,146 @@
+"""The screen fits the terminal (issue 11): every decision of whole games at 100x40 and 80x30 fits
+without scrolling; at 60 columns nothing wraps; below 60x24 a message says so. Text wraps without
+ever splitting a card name, a #N tag or a word; `help` prints its lines as written."""
+
+from __future__ import annotations
+
+import io
+import random
+import re
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from play_kit import Person, choices_in
+from rich.console import Console
+from wcwidth import wcswidth
+
+from zxdeck.play import new_session
+from zxdeck.play.session import HELP
+from zxdeck.play.text import wrap
+
+COLORS = ("red", "blue", "white", "black", "green")
+
+
+def play_screens(tmp_path, specs, size, games, seed0=0):
+    """Whole games at a terminal of `size` (random choices): every screen, as the lines printed
+    from the top line of the screen to the prompt (the prompt line itself not included)."""
+    screens: list[list[str]] = []
+    for k in range(seed0, seed0 + games):
+        rng = random.Random(k)
+        buf = io.StringIO()
+        console = Console(file=buf, width=300, force_terminal=False, color_system=None,
+                          highlight=False, soft_wrap=True)
+
+        def answer(prompt: str, buf=buf, rng=rng) -> str:
+            text = buf.getvalue()
+            buf.seek(0)
+            buf.truncate()
+            screens.append(text.rstrip("\n").split("\n"))
+            n = choices_in(prompt)
+            return "y" if "(y/n)" in prompt else str(rng.randint(1, n))
+
+        s = new_session(specs[COLORS[k % 5]], specs[COLORS[(k + 2) % 5]], seed=k,
+                        save_path=tmp_path / f"g{k}.json", console=console,
+                        input_fn=Person(fallback=answer), size=size)
+        assert s.run() == 0 and s.g.is_over()
+        screens.append(buf.getvalue().rstrip("\n").split("\n"))  # the end: the shell's prompt next
+    out = []
+    for lines in screens:
+        top = next((i for i, x in enumerate(lines) if x.startswith(("== ", "端末"))), None)
+        if top is not None:  # a full screen (not a second question or a hint)
+            out.append(lines[top:])
+    return out
+
+
+def test_every_decision_fits_100x40_and_80x30(tmp_path, specs):
+    """A person plays whole games without scrolling: every screen (field, zones, news, question,
+    every choice) is at most as tall and as wide as the terminal, prompt included."""
+    for size, games in (((100, 40), 4), ((80, 30), 4)):
+        cols, rows = size
+        screens = play_screens(tmp_path, specs, size, games)
+        assert len(screens) > 60
+        for lines in screens:
+            assert len(lines) + 1 <= rows, (size, len(lines), "\n".join(lines))
+            for line in lines:
+                if str(tmp_path) not in line:  # a path (a command to copy) is never wrapped
+                    assert wcswidth(line) <= cols, (size, line)
+        grid = [x for x in screens[-1] if x.startswith("  +")]
+        assert grid and all(wcswidth(x) == wcswidth(grid[0]) for x in grid)
+
+
+def test_60_columns_never_wrap_the_field(tmp_path, specs):
+    """At 60 columns (the compact layout) no line is wider than the terminal: the field's
+    borders line up."""
+    screens = play_screens(tmp_path, specs, (60, 24), 2, seed0=7)
+    for lines in screens:
+        for line in lines:
+            if str(tmp_path) not in line:
+                assert wcswidth(line) <= 60, line
+        grid = [x for x in lines if x.startswith(("  +", "  |"))]
+        assert len(grid) == 10 and len({wcswidth(x) for x in grid}) == 1, grid
+    assert not any("端末が小さすぎます" in x for lines in screens for x in lines)
+
+
+def test_below_the_minimum_a_clear_message(tmp_path, specs):
+    screens = play_screens(tmp_path, specs, (50, 20), 1)
+    assert len(screens) > 10
+    for lines in screens:
+        assert "端末が小さすぎます (50x20): 60x24 以上に広げてください。" in lines
+
+
+def test_help_screen_prints_its_lines_exactly(tmp_path, specs):
+    """`help` prints HELP line for line (no newline shown as '?', nothing rewrapped) at any width
+    from 60 columns."""
+    for size in ((60, 24), (80, 30), (100, 40)):
+        buf = io.StringIO()
+        console = Console(file=buf, width=size[0], force_terminal=False, color_system=None,
+                          highlight=False, soft_wrap=True)
+        s = new_session(specs["red"], specs["blue"], seed=1, save_path=tmp_path / "h.json",
+                        console=console, input_fn=Person(["help"]), size=size)
+        s.run()
+        out = buf.getvalue().split("\n")
+        start = out.index(HELP.split("\n")[0])
+        assert out[start:start + HELP.count("\n") + 1] == HELP.split("\n")
+    assert "?" not in HELP.replace("help (?)", "")
+    assert all(wcswidth(line) <= 60 for line in HELP.split("\n"))
+    assert HELP.split("\n")[3:12] == [
+        "  help (?)     この説明",
+        "  board (b)    画面を描き直す",
+        "  hand         手札とデュナミスの一覧",
+        "  card N       カード #N の全文 (card 名前 でも可)",
+        "  log [N]      これまでの経過 (最後の N 行)",
+        "  zones        両者のチャージとトラッシュ",
+        "  set          設定の一覧 (例: set confirm_end off)",
+        "  concede      投了する",
+        "  quit (q)     保存して中断 (Ctrl-C、Ctrl-D でも保存)",
+    ]
+
+
+NAMES = ["紅蓮皇竜オーバーブレイズ", "熔岩の竜騎士ファルヴィス", "IGオーバーブースト・赤", "蒼雷機兵シオノス",
+         "剣臨・紅蓮剣", "電脳姫ミラージュ+剣臨・蒼穹砲"]
+PIECES = st.one_of(
+    st.sampled_from(NAMES).map(lambda n: f"「{n}」"),
+    st.integers(1, 40).map(lambda n: f"#{n}"),
+    st.integers(1, 30).map(lambda n: f"{n})中央左[入替]"),
+    st.sampled_from(["を登場", "にアタック", "のパワー+2000", "P11000", "スリープ", "(コスト3):", "、", "。",
+                     "the", "choices", "相手のゼクス1体に6000ダメージを与える"]),
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.tuples(PIECES, st.sampled_from(["", " "])), min_size=1, max_size=30),
+       st.integers(min_value=30, max_value=100), st.sampled_from(["", "  ", "      "]))
+def test_wrap_never_splits_a_card_name_a_tag_or_a_word(parts, cols, indent):
+    """Wrapping (every text of the game goes through it) keeps each 「name」, #N tag, numbered
+    square and word on one line, and loses nothing but the spaces where it breaks."""
+    # ASCII pieces stand apart (as in the game's text); Japanese ones may touch
+    text = "".join(p + (" " if p[-1].isascii() or p[0].isascii() else sep) for p, sep in parts).strip()
+    lines = wrap(text, cols, indent)
+    assert all(wcswidth(x) <= cols for x in lines)
+    assert "".join(x.strip() for x in lines).replace(" ", "") == text.replace(" ", "")
+    joined = "\n".join(lines)
+    for piece, _ in parts:
+        if re.fullmatch(r"「.*」|#\d+|\d+\)\S+|[A-Za-z0-9+()\[\]:]+", piece) and wcswidth(piece) <= cols - len(indent):
+            assert piece in joined, (piece, lines)
+    tags = re.findall(r"#\d+", text)
+    assert re.findall(r"#\d+", joined) == tags  # no '#1' / '2' split into another card's tag
