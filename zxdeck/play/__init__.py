@@ -1,10 +1,14 @@
 """Playing Z/X at the terminal: a person against a computer agent (`zxdeck play`), and the
 replay viewer (`zxdeck replay`).
 
-- `screen.py`: the field, zones, hand and dunamis as text (80 columns, East Asian width).
-- `session.py`: the input loop (numbered choices, commands, hints, saving).
-- `savefile.py`: save files (seed + actions + who plays) and resuming.
+- `screen.py`: the field, zones, hand and dunamis as text, in layouts from full to compact
+  (East Asian width).
+- `session.py`: the input loop (numbered choices, commands, hints, saving), fitted to the
+  terminal.
+- `savefile.py`: save files (header + seed + actions + who plays), the saves folder, resuming.
+- `settings.py`: the settings kept between games (`set` in the game).
 - `replay_view.py`: a saved game or a `--log` file, move by move, forward and back.
+- `text.py`: display width and wrapping that never splits a card name or a tag.
 
 `start_game(...)` and `resume_game(...)` are what the CLI calls; both return the exit status.
 """
