@@ -68,14 +68,22 @@ def make_header(kind: str = SAVE_FORMAT, catalog_digest: str | None = None,
             "rules_revision": RULES_REVISION}
 
 
+_FINGERPRINTS: dict[int, tuple[Card, str]] = {}
+
+
 def card_fingerprint(card: Card) -> str:
     """What of a card can change a game (not its rendered text or English name), hashed."""
+    hit = _FINGERPRINTS.get(id(card))
+    if hit is not None and hit[0] is card:
+        return hit[1]
     data = {"id": card.id, "name": card.name, "type": card.type, "color": card.color,
             "cost": card.cost, "power": card.power, "races": list(card.races),
             "icons": sorted(card.icons), "keywords": sorted(card.keywords), "player": card.player,
             "timing": card.timing, "abilities": card.abilities}
     raw = json.dumps(data, ensure_ascii=False, sort_keys=True, default=str)
-    return hashlib.sha256(raw.encode("utf-8")).hexdigest()[:16]
+    fp = hashlib.sha256(raw.encode("utf-8")).hexdigest()[:16]
+    _FINGERPRINTS[id(card)] = (card, fp)
+    return fp
 
 
 def state_fingerprint(g: Game) -> str:

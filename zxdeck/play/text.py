@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from wcwidth import wcwidth
 
@@ -15,6 +16,7 @@ _TOKEN = re.compile(r"「[^「」\n]*」[、。」）)]*|#\d+|\d+\)[^\s]*|[(\[�
                     r"|[!-~]+|[ァ-ヺー・]+[、。」）)]*|\s+|.[、。，．」』）！？ー…)]*", re.S)
 
 
+@lru_cache(maxsize=4096)
 def char_width(ch: str) -> int:
     """Columns one character takes (control characters count as 1: they are shown as '?')."""
     w = wcwidth(ch)
@@ -24,12 +26,16 @@ def char_width(ch: str) -> int:
 def clean(text: str) -> str:
     """Replace control characters (that would move the cursor) by '?'. Split lines first:
     a newline is a control character too."""
+    if text.isprintable():
+        return text
     return "".join("?" if wcwidth(ch) < 0 else ch for ch in text)
 
 
 def width(text: str) -> int:
     """Display columns of `text`."""
-    return sum(char_width(ch) for ch in text)
+    if text.isascii():  # one column a character (a control character is shown as '?')
+        return len(text)
+    return sum(map(char_width, text))
 
 
 def crop(text: str, cols: int) -> str:
@@ -70,25 +76,31 @@ def wrap(text: str, cols: int, indent: str = "") -> list[str]:
     lines: list[str] = []
     if width(indent) * 2 > cols:
         indent = ""
+    iw = width(indent)
     for para in text.splitlines() or [""]:
-        cur = ""
+        if width(para) <= cols:
+            lines.append(para.rstrip())
+            continue
+        cur, used = "", 0
         for tok in tokens(para):
-            if width(cur + tok) <= cols:
-                cur += tok
+            tw = width(tok)
+            if used + tw <= cols:
+                cur, used = cur + tok, used + tw
                 continue
             if tok.isspace():  # a break point: the spaces themselves are dropped
                 lines.append(cur.rstrip())
-                cur = indent
+                cur, used = indent, iw
                 continue
             if cur.strip():
                 lines.append(cur.rstrip())
-                cur = indent
-            if width(cur + tok) > cols:  # no room after the indent: start at the margin
-                cur = ""
-            while width(cur + tok) > cols:  # longer than a whole line: split it after all
-                head = crop(tok, cols - width(cur)) or tok[:1]
+                cur, used = indent, iw
+            if used + tw > cols:  # no room after the indent: start at the margin
+                cur, used = "", 0
+            while used + tw > cols:  # longer than a whole line: split it after all
+                head = crop(tok, cols - used) or tok[:1]
                 lines.append(cur + head)
-                cur, tok = indent, tok[len(head):]
-            cur += tok
+                cur, used, tok = indent, iw, tok[len(head):]
+                tw = width(tok)
+            cur, used = cur + tok, used + tw
         lines.append(cur.rstrip())
     return lines
