@@ -199,9 +199,10 @@ def test_t2_an_event_resolving_is_pending_until_it_goes_to_the_trash() -> None:
     t.act("play", iid, -1)
     recs = rec.records()
     evs = [r["event"] for r in recs]
-    assert evs[:2] == ["declare", "play"] and "event_resolved" in evs
+    assert evs[:3] == ["action", "declare", "play"] and "event_resolved" in evs  # the move, then what it did
     k = evs.index("event_resolved")
-    assert all(r["state"]["p1"]["pending"] == 1 for r in recs[:k]) and recs[k]["state"]["p1"]["pending"] == 0
+    assert recs[0]["state"]["p1"]["pending"] == 0
+    assert all(r["state"]["p1"]["pending"] == 1 for r in recs[1:k]) and recs[k]["state"]["p1"]["pending"] == 0
     assert [(m["card"], m["from"], m["to"]) for m in recs[k]["moves"]] == [(iid, "pending", "trash")]
 
 
@@ -238,7 +239,7 @@ def test_e1_an_event_ex_resolving_is_pending_and_turns_face_up_after() -> None:
     t.act("event_ex", ex, 0)
     recs = rec.records()
     evs = [r["event"] for r in recs]
-    assert evs[:3] == ["declare", "play", "ability"] and evs[-1] == "event_resolved"
+    assert evs[:4] == ["action", "declare", "play", "ability"] and evs[-1] == "event_resolved"
     draw = recs[evs.index("draw")]
     assert draw["state"]["p1"]["pending"] == 1 and draw["state"]["p1"]["dunamis_up"] == 0
     assert recs[-1]["state"]["p1"]["pending"] == 0 and recs[-1]["state"]["p1"]["dunamis_up"] == 1

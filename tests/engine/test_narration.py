@@ -101,7 +101,7 @@ def test_odd_data_gives_a_plain_line_never_an_exception() -> None:
 
 MARKERS = {
     "bounce": "手札に戻る", "to_resource": "リソースへ", "deck_bottom": "デッキの下へ",
-    "power": "のパワー", "move": "移動", "mill": "をトラッシュへ", "counter": "を得た",
+    "power": "のパワー", "move": "移動", "mill": "をトラッシュへ", "counter": "個",
     "search": "サーチ", "retrieve": "回収", "ramp": "をリソースへ",
     "alter_force": "フォース", "refresh_life": "(リフレッシュ R-1)",
 }

@@ -32,7 +32,8 @@ def test_play_auto_prints_and_logs(tmp_path) -> None:
         assert x["active"] in ("p1", "p2")
         assert set(x["state"]) == {"p1", "p2"} and set(x["state"]["p1"]) == KEYS
         # INTERFACES 5: at every event a player's counts add up to their main deck plus dunamis
-        setup = lines[0]["cards"]
+        assert lines[0]["event"] == "header" and lines[1]["event"] == "setup"  # a --log begins with its header
+        setup = lines[1]["cards"]
         for who in ("p1", "p2"):
             assert sum(x["state"][who].values()) == len(setup[who]["deck"]) + len(setup[who]["dunamis"])
     assert lines[-1]["event"] == "game_over" and lines[-1]["winner"] in ("p1", "p2", None)

@@ -71,7 +71,7 @@ def test_every_prompt_offers_exactly_the_engine_actions(tmp_path, specs):
         g = s.g
         n = choices_in(prompt)
         if "0 で戻る" in prompt:  # the square of a play chosen by a collapsed menu
-            return str(rng.randint(1, n))
+            return str(1 + rng.randbelow(n))
         if "(y/n)" in prompt:  # ending the turn while a Z/X could attack
             return "y"
         assert n == len(s.menu) > 1

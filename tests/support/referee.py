@@ -97,6 +97,8 @@ class Referee:
         if rec["seq"] != self.seq + 1:
             self.fail(rec, f"sequence number after {self.seq}")
         self.seq = rec["seq"]
+        if ev == "header":  # a --log file's first line: who wrote it, the game's set-up
+            return
         if ev == "setup":
             self.start({who: {"deck": [i for i, _ in z["deck"]], "dunamis_down": [i for i, _ in z["dunamis"]]}
                         for who, z in rec["cards"].items()})

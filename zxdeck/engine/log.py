@@ -236,6 +236,9 @@ def _effect_line(g: Game, event: str, data: dict[str, Any], who: str) -> str | N
         return f"  {who} デッキの上から{names}をトラッシュへ" if names else None
     if event == "counter":
         k = data["counter"]
+        change = data.get("change", 0)
+        if isinstance(change, int) and change < 0:
+            return f"  {who} {COUNTERS.get(k, k)}を{-change}個取り除いた (残り{n}個)"
         return f"  {who} {COUNTERS.get(k, k)}を得た ({n}個に)"
     if event == "search":
         found = len(data.get("names") or [])

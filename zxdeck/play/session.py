@@ -361,15 +361,21 @@ class PlaySession:
             return []
         limit = NEWS_MAX + 1 if room is None else room
         lines = [Text(fit(self.news_title + "-" * width, width), style="dim")]
-        body = [Text(line) for x in news for line in wrap(clean(x), width, "    ")]
+        entries = [wrap(clean(x), width, "    ") for x in news]
         if limit <= 1:
             return [Text(clean(f"{self.news_title}{len(news)} 行 (log で表示) --"), style="dim")] \
                 if limit == 1 else []
-        if len(body) + 1 > limit:
-            keep = max(0, limit - 2)
-            lines.append(Text(f"  ... ({len(body) - keep} 行省略: log で全部)", style="dim"))
-            body = body[len(body) - keep:] if keep else []
-        return lines + body
+        if sum(map(len, entries)) + 1 > limit:  # the last whole lines that fit, and a count
+            kept: list[list[str]] = []
+            room = limit - 2
+            for entry in reversed(entries):
+                if len(entry) > room:
+                    break
+                kept.insert(0, entry)
+                room -= len(entry)
+            lines.append(Text(f"  ... ({len(news) - len(kept)} 行省略: log で全部)", style="dim"))
+            entries = kept
+        return lines + [Text(line) for entry in entries for line in entry]
 
     # ------------------------------------------------------------------ one decision
 
@@ -830,7 +836,7 @@ def _choice_note(g: Game, action: Action, hide: bool) -> str:
         return ""  # nothing else it could do
     if action.kind in ("yes", "no") and g.decision is not None and g.decision[0] == "confirm":
         return "任意の能力を使う" if action.kind == "yes" else "任意の能力を使わない"
-    if action.kind in ("keep", "mulligan", "pass", "end", "skip", "pick", "ignite", "pay"):
+    if action.kind in ("keep", "mulligan", "pass", "end", "skip", "pick"):
         return describe(action, g)
     return ""
 
