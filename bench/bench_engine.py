@@ -1,38 +1,59 @@
 """Rules engine speed: random-vs-random decisions/s and games/s on one core, and clone() time.
 
     python bench/bench_engine.py [--games 300] [--runs 5]
+    python bench/bench_engine.py --baseline engine-baseline [--games 300] [--runs 5]
 
 Uses the built-in catalog and the example decks (all 25 pairings in turn).
 Prints the median of several runs. Targets: >= 20,000 decisions/s, >= 50 games/s,
 clone <= 50 microseconds.
+
+With `--baseline REV`, the `zxdeck` package of git revision REV is exported into a
+temporary directory and both engines (REV and this working tree) play the SAME games
+(same seeds, decks and random agents) in separate processes, one run of each in turn
+(the order alternates between runs). The action sequence of every game must be identical
+between the two engines (the count of identical games is printed; any difference exits
+with status 1). It prints decisions/s, games/s and clone() time of each engine and the
+ratio current / baseline (medians over the runs). Both engines read this tree's
+`data/cards.yaml` and `examples/decks/`.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
+import json
+import os
 import platform
 import statistics
+import subprocess
+import sys
+import tarfile
+import tempfile
 import time
 from pathlib import Path
-
-from zxdeck.agents.random_agent import RandomAgent
-from zxdeck.catalog import load_catalog
-from zxdeck.deck import read_deck
-from zxdeck.engine import Game
-from zxdeck.engine.decks import spec_from_deck
-from zxdeck.engine.rng import Rng
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 COLORS = ("red", "blue", "white", "black", "green")
 
 
 def load_specs() -> dict:
+    from zxdeck.catalog import load_catalog
+    from zxdeck.deck import read_deck
+    from zxdeck.engine.decks import spec_from_deck
+
     cat = load_catalog(ROOT / "data" / "cards.yaml")
     return {c: spec_from_deck(read_deck(ROOT / "examples" / "decks" / f"{c}.txt", cat)) for c in COLORS}
 
 
-def run_games(specs: dict, n: int, offset: int) -> tuple[int, int, float]:
+def run_games(specs: dict, n: int, offset: int, digests: list[str] | None = None) -> tuple[int, int, float]:
+    """Play games `offset .. offset+n-1`; with `digests`, append a digest of each game's actions
+    (computed after the timing, from `Game.history`)."""
+    from zxdeck.agents.random_agent import RandomAgent
+    from zxdeck.engine import Game
+
     decisions = 0
+    games = []
     t0 = time.perf_counter()
     for i in range(n):
         s = offset + i
@@ -41,11 +62,22 @@ def run_games(specs: dict, n: int, offset: int) -> tuple[int, int, float]:
         while not g.is_over():
             g.apply(agents[g.current_player()].choose(g))
             decisions += 1
-    return n, decisions, time.perf_counter() - t0
+        if digests is not None:
+            games.append(g)
+    dt = time.perf_counter() - t0
+    if digests is not None:
+        for g in games:
+            h = hashlib.sha1(repr([tuple(a) for a in g.history]).encode())
+            h.update(f"|{g.winner}|{g.reason}|{g.turn}".encode())
+            digests.append(h.hexdigest())
+    return n, decisions, dt
 
 
 def clone_time(specs: dict, samples: int = 200) -> float:
     """Median clone() time in microseconds over positions taken from random games."""
+    from zxdeck.engine import Game
+    from zxdeck.engine.rng import Rng
+
     rng = Rng(7)
     positions = []
     for s in range(20):
@@ -65,11 +97,115 @@ def clone_time(specs: dict, samples: int = 200) -> float:
     return statistics.median(times)
 
 
+def worker(games: int, offset: int, with_clone: bool) -> dict[str, Any]:
+    """One timed run in this process (whatever `zxdeck` is first on sys.path)."""
+    import zxdeck
+
+    specs = load_specs()
+    run_games(specs, 20, 10_000)  # warm up
+    digests: list[str] = []
+    n, d, dt = run_games(specs, games, offset, digests)
+    out: dict[str, Any] = {"package": str(Path(zxdeck.__file__).parent), "games": n, "decisions": d,
+                           "seconds": dt, "digests": digests}
+    if with_clone:
+        out["clone_us"] = clone_time(specs)
+    return out
+
+
+def export_rev(rev: str, dest: Path) -> str:
+    """Export the `zxdeck` package of git revision `rev` into `dest`; returns the full hash."""
+    full = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--verify", f"{rev}^{{commit}}"],
+                          capture_output=True, text=True)
+    if full.returncode != 0:
+        sys.exit(f"bench_engine: unknown git revision {rev!r}")
+    archive = dest / "rev.tar"
+    subprocess.run(["git", "-C", str(ROOT), "archive", "-o", str(archive), full.stdout.strip(), "zxdeck"],
+                   check=True)
+    with tarfile.open(archive) as tf:
+        tf.extractall(dest, filter="data")
+    archive.unlink()
+    return full.stdout.strip()
+
+
+def run_worker(pkg_root: Path, games: int, offset: int, with_clone: bool) -> dict[str, Any]:
+    env = dict(os.environ)
+    env["PYTHONPATH"] = str(pkg_root)
+    env["PYTHONHASHSEED"] = "0"
+    cmd = [sys.executable, str(Path(__file__).resolve()), "--worker", "--games", str(games),
+           "--offset", str(offset)]
+    if with_clone:
+        cmd.append("--clone")
+    res = subprocess.run(cmd, env=env, capture_output=True, text=True)
+    if res.returncode != 0:
+        sys.exit(f"bench_engine: worker for {pkg_root} failed:\n{res.stderr}")
+    data = json.loads(res.stdout)
+    if Path(data["package"]).resolve() != (pkg_root / "zxdeck").resolve():
+        sys.exit(f"bench_engine: worker imported {data['package']}, not {pkg_root / 'zxdeck'}")
+    return data
+
+
+def compare(rev: str, games: int, runs: int) -> int:
+    with tempfile.TemporaryDirectory(prefix="zxdeck-baseline-") as tmp:
+        full = export_rev(rev, Path(tmp))
+        engines = {"baseline": Path(tmp), "current": ROOT}
+        res: dict[str, list[dict[str, Any]]] = {"baseline": [], "current": []}
+        same = total = 0
+        differ: list[int] = []
+        for r in range(runs):
+            order = ("baseline", "current") if r % 2 == 0 else ("current", "baseline")
+            out = {k: run_worker(engines[k], games, r * games, with_clone=True) for k in order}
+            for k in order:
+                res[k].append(out[k])
+            for i, (a, b) in enumerate(zip(out["baseline"]["digests"], out["current"]["digests"])):
+                total += 1
+                if a == b:
+                    same += 1
+                else:
+                    differ.append(r * games + i)
+            print(f"run {r + 1}/{runs}: " + ", ".join(
+                f"{k} {out[k]['decisions'] / out[k]['seconds']:,.0f} decisions/s" for k in ("baseline", "current")),
+                flush=True)
+
+    def med(k: str, f: Any) -> float:
+        return statistics.median(f(x) for x in res[k])
+
+    print(f"machine: {platform.processor() or platform.machine()}, {os.cpu_count()} CPUs, "
+          f"Python {platform.python_version()} ({platform.python_implementation()})")
+    print(f"baseline: {rev} ({full[:10]}); current: working tree {ROOT}")
+    print(f"random vs random, {games} games x {runs} runs, interleaved (median):")
+    print(f"{'':14}{'baseline':>12}{'current':>12}{'ratio':>8}")
+    for label, f in (("decisions/s", lambda x: x["decisions"] / x["seconds"]),
+                     ("games/s", lambda x: x["games"] / x["seconds"])):
+        b, c = med("baseline", f), med("current", f)
+        print(f"{label:14}{b:>12,.1f}{c:>12,.1f}{c / b:>7.2f}x")
+    ratios = [c["decisions"] / c["seconds"] / (b["decisions"] / b["seconds"])
+              for b, c in zip(res["baseline"], res["current"])]
+    print(f"{'per-run ratio':14}{'':24}{statistics.median(ratios):>7.2f}x  "
+          f"(runs: {', '.join(f'{x:.2f}' for x in ratios)})")
+    b, c = med("baseline", lambda x: x["clone_us"]), med("current", lambda x: x["clone_us"])
+    print(f"{'clone() us':14}{b:>12.1f}{c:>12.1f}{c / b:>7.2f}x")
+    print(f"identical games: {same}/{total}")
+    if differ:
+        print(f"DIFFERENT GAMES (action sequences differ): seeds {differ[:20]}"
+              f"{' ...' if len(differ) > 20 else ''}", file=sys.stderr)
+        return 1
+    return 0
+
+
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__)
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--games", type=int, default=300)
     ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--baseline", metavar="REV", help="compare with the engine of git revision REV")
+    ap.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
+    ap.add_argument("--offset", type=int, default=0, help=argparse.SUPPRESS)
+    ap.add_argument("--clone", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args()
+    if args.worker:
+        print(json.dumps(worker(args.games, args.offset, args.clone)))
+        return
+    if args.baseline:
+        sys.exit(compare(args.baseline, args.games, args.runs))
     specs = load_specs()
     run_games(specs, 20, 10_000)  # warm up
     dps, gps, per_game = [], [], []
