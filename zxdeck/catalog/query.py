@@ -85,6 +85,45 @@ _NUMERIC_SPACED = re.compile(r"(cost|power|pow)\s*(<=|>=|!=|:|=|<|>)\s*", re.IGN
 _WORD_END = re.compile(r"[\s()]")
 
 
+@dataclass(frozen=True)
+class Language:
+    """The words of a game's query language; the grammar, tokenizer and parser are shared.
+
+    `keywords` maps each keyword (and short form) to its canonical field; `numeric` fields take
+    a number and every comparison (`spaced`: the keywords that may have spaces around the
+    operator, `cost >= 3`); `regex_fields` take `/regex/`; `enums` maps a field to its table of
+    accepted values (folded, `-` and spaces as `_`) -> the value of the term, and the list of
+    valid values shown in errors; `negations` maps a field such as `not` to the enum field it
+    negates (`not:ig` = `-is:ig`). Every other field is a folded "contains" value.
+    """
+
+    keywords: dict[str, str]
+    keyword_help: str
+    numeric: frozenset[str]
+    regex_fields: frozenset[str]
+    enums: dict[str, tuple[dict[str, Any], str]]
+    negations: dict[str, str]
+    spaced: re.Pattern[str]
+
+
+# The Z/X language (INTERFACES.md section 4); other games build their own `Language`.
+_IS_HELP = "ignition/ig, evol_seed/es, life_recovery/lr, void_bringer/vb, start_card/start, gate_card/gate"
+ZX_LANGUAGE = Language(
+    keywords=KEYWORDS,
+    keyword_help=KEYWORD_HELP,
+    numeric=NUMERIC,
+    regex_fields=REGEX_FIELDS,
+    enums={
+        "type": (TYPE_VALUES, "zx, event, player, zx_ex, zx_ob, shift, event_ex, ex, ob"),
+        "color": (COLOR_VALUES, "red/r, blue/u, white/w, black/b, green/g, colorless/c"),
+        "is": (IS_VALUES, _IS_HELP),
+        "not": (IS_VALUES, _IS_HELP),
+    },
+    negations={"not": "is"},
+    spaced=_NUMERIC_SPACED,
+)
+
+
 # --- AST ---------------------------------------------------------------------------------
 
 
@@ -182,7 +221,7 @@ def _read_word(text: str, start: int) -> tuple[str, int]:
     return text[start:end], end
 
 
-def tokenize(query: str) -> list[Token]:
+def tokenize(query: str, lang: Language = ZX_LANGUAGE) -> list[Token]:
     """Split a query into tokens. The query is NFKC-normalized first, so full-width syntax works."""
     try:
         query.encode("utf-8")
@@ -219,13 +258,13 @@ def tokenize(query: str) -> list[Token]:
             tokens.append(Token("term", text[i:end], i, value=value, quoted=True))
             i = end
         else:
-            tokens.append(_keyword_or_word(text, i))
+            tokens.append(_keyword_or_word(text, i, lang))
             i = tokens[-1].pos + len(tokens[-1].text)
     return tokens
 
 
-def _keyword_or_word(text: str, i: int) -> Token:
-    spaced = _NUMERIC_SPACED.match(text, i)
+def _keyword_or_word(text: str, i: int, lang: Language = ZX_LANGUAGE) -> Token:
+    spaced = lang.spaced.match(text, i)
     if spaced:  # cost and power also allow spaces: "cost >= 3", "power: 5000"
         key, op = spaced.group(1), spaced.group(2)
         vstart = spaced.end()
@@ -238,11 +277,11 @@ def _keyword_or_word(text: str, i: int) -> Token:
             return Token("term", word, i, value=word)
         key, op = match.group(1), match.group(2)
         vstart = match.end()
-    field = KEYWORDS.get(key.casefold())
+    field = lang.keywords.get(key.casefold())
     if vstart < len(text) and text[vstart] == '"':
         value, end = _read_quoted(text, vstart)
         return Token("term", text[i:end], i, key=key, op=op, value=value, quoted=True)
-    if vstart < len(text) and text[vstart] == "/" and field in REGEX_FIELDS and op in (":", "=", "!="):
+    if vstart < len(text) and text[vstart] == "/" and field in lang.regex_fields and op in (":", "=", "!="):
         value, end = _read_regex(text, vstart)
         return Token("term", text[i:end], i, key=key, op=op, value=value, regex=True)
     value, end = _read_word(text, vstart)
@@ -253,8 +292,9 @@ def _keyword_or_word(text: str, i: int) -> Token:
 
 
 class _Parser:
-    def __init__(self, tokens: list[Token]) -> None:
+    def __init__(self, tokens: list[Token], lang: Language = ZX_LANGUAGE) -> None:
         self.tokens = tokens
+        self.lang = lang
         self.i = 0
 
     def peek(self) -> Token | None:
@@ -307,17 +347,19 @@ class _Parser:
             return inner
         if tok.kind == ")":  # pragma: no cover - conjunction() stops before ')'
             raise _error("unbalanced ')': no '(' before it", tok.pos)
-        return make_term(tok)
+        return make_term(tok, self.lang)
 
 
-def parse(query: str | Sequence[str]) -> Node:
-    """Parse a query (a string, or several strings joined by spaces) into an AST; raise `QueryError`."""
+def parse(query: str | Sequence[str], lang: Language = ZX_LANGUAGE) -> Node:
+    """Parse a query (a string, or several strings joined by spaces) into an AST; raise `QueryError`.
+
+    `lang` gives the keywords and values of the game (default Z/X's)."""
     if not isinstance(query, str):
         query = " ".join(query)
-    tokens = tokenize(query)
+    tokens = tokenize(query, lang)
     if not tokens:
         return All()
-    parser = _Parser(tokens)
+    parser = _Parser(tokens, lang)
     node = parser.expr()
     tok = parser.peek()
     if tok is not None:  # only a stray ')' stops expr() early
@@ -343,33 +385,33 @@ def _number(tok: Token, field: str) -> int:
     return max(-INT_LIMIT, min(INT_LIMIT, number))
 
 
-def make_term(tok: Token) -> Node:
+def make_term(tok: Token, lang: Language = ZX_LANGUAGE) -> Node:
     """The AST node of one term token; raises `QueryError` for unknown keywords and bad values."""
     if tok.exact:
         return Term("exact", "=", _folded_value(tok, "name"), tok.text)
     if not tok.key:
         return Term("any", ":", _folded_value(tok, "phrase" if tok.quoted else "word"), tok.text)
-    field = KEYWORDS.get(tok.key.casefold())
+    field = lang.keywords.get(tok.key.casefold())
     if field is None:
         import difflib
 
-        close = difflib.get_close_matches(tok.key.casefold(), KEYWORDS, n=1)
+        close = difflib.get_close_matches(tok.key.casefold(), lang.keywords, n=1)
         hint = f"did you mean '{close[0]}'? " if close else ""
         raise _error(
-            f"unknown keyword {tok.key!r} in {tok.text!r} ({hint}valid: {KEYWORD_HELP}; "
+            f"unknown keyword {tok.key!r} in {tok.text!r} ({hint}valid: {lang.keyword_help}; "
             'put text with a colon in quotes, e.g. "12:00")',
             tok.pos,
         )
     op = tok.op
-    if field in NUMERIC:
+    if field in lang.numeric:
         return Term(field, op, _number(tok, field), tok.text)
     if op not in (":", "=", "!="):
         raise _error(f"{field} takes ':', '=' or '!=', not {op!r}, in {tok.text!r}", tok.pos)
-    node = _text_term(tok, field)
+    node = _text_term(tok, field, lang)
     return Not(node) if op == "!=" else node
 
 
-def _text_term(tok: Token, field: str) -> Term:
+def _text_term(tok: Token, field: str, lang: Language = ZX_LANGUAGE) -> Term:
     raw = tok.value.strip()
     if tok.regex:
         pattern = jaconv.kata2hira(tok.value)
@@ -380,22 +422,17 @@ def _text_term(tok: Token, field: str) -> Term:
         except (re.error, RecursionError, OverflowError) as exc:
             raise _error(f"bad regular expression in {tok.text!r}: {exc}", tok.pos) from None
         return Term(field, "regex", pattern, tok.text)
-    if field in ("type", "color", "is", "not"):
+    if field in lang.enums:
         key = fold(raw).replace("-", "_").replace(" ", "_")
-        table: dict[str, Any] = {"type": TYPE_VALUES, "color": COLOR_VALUES}.get(field, IS_VALUES)
+        table, names = lang.enums[field]
         if key not in table:  # zxex = zx_ex, ゼクス_エクストラ = ゼクスエクストラ
             squashed = key.replace("_", "")
             key = next((k for k in table if k.replace("_", "") == squashed), key)
         if key not in table:
-            names = {
-                "type": "zx, event, player, zx_ex, zx_ob, shift, event_ex, ex, ob",
-                "color": "red/r, blue/u, white/w, black/b, green/g, colorless/c",
-            }.get(field, "ignition/ig, evol_seed/es, life_recovery/lr, void_bringer/vb, "
-                         "start_card/start, gate_card/gate")
             what = "empty value" if not key else f"unknown {tok.key.casefold()}: value {raw!r}"
             raise _error(f"{what} in {tok.text!r} (valid: {names})", tok.pos)
-        if field == "not":
-            return Not(Term("is", ":", table[key], tok.text))  # type: ignore[return-value]
+        if field in lang.negations:
+            return Not(Term(lang.negations[field], ":", table[key], tok.text))  # type: ignore[return-value]
         return Term(field, ":", table[key], tok.text)
     if field == "id":
         return Term("id", "=" if tok.op == "=" else ":", _folded_value(tok, "card number"), tok.text)

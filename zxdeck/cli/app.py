@@ -39,19 +39,23 @@ COMMANDS: dict[str, str] = {
     "tournament": "sim_cmds",
     "rules": "rules_cmds",
     "catalog": "catalog_cmds",
+    "games": "games_cmds",
 }
+# Commands that work the same for every game (they do not read cards).
+GAME_NEUTRAL = frozenset({"games"})
 
 
 class AppContext:
     """What every command gets from the global options."""
 
-    def __init__(self, cards: tuple[str, ...] = (), debug: bool = False) -> None:
+    def __init__(self, cards: tuple[str, ...] = (), debug: bool = False, game: str = "zx") -> None:
         self.cards = cards  # --cards, in order; empty: $ZXDECK_CARDS or the built-in catalog
         self.debug = debug
+        self.game = game  # --game / $ZXDECK_GAME (zxdeck.games)
         self._catalog: Catalog | None = None
 
     def __repr__(self) -> str:
-        return f"AppContext(cards={self.cards!r}, debug={self.debug!r})"
+        return f"AppContext(cards={self.cards!r}, debug={self.debug!r}, game={self.game!r})"
 
     @property
     def cards_path(self) -> Path:
@@ -112,6 +116,11 @@ class LazyGroup(click.Group):
         return sorted(set(super().list_commands(ctx)) | set(COMMANDS))
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        game = _game_option(ctx)
+        if game != "zx" and cmd_name not in GAME_NEUTRAL:
+            own = _game_command(game, cmd_name)
+            if own is not _EVERY_COMMAND:
+                return own
         command = super().get_command(ctx, cmd_name)
         if command is None and cmd_name in COMMANDS:
             module = importlib.import_module(f"zxdeck.cli.{COMMANDS[cmd_name]}")
@@ -130,12 +139,68 @@ class LazyGroup(click.Group):
          "separated by ':'). Give it more than once to add catalogs: later ones add cards or "
          "override cards with the same number; `builtin` names the built-in catalog.",
 )
+@click.option(
+    "--game",
+    metavar="GAME",
+    default="zx",
+    envvar="ZXDECK_GAME",
+    show_default=True,
+    help="The game: zx (Z/X) or moz (The Miracle of the Zone); also $ZXDECK_GAME. "
+         "`zxdeck games` lists the games and the commands each has.",
+)
 @click.option("--debug", is_flag=True, help="Show the full traceback of errors.")
 @click.version_option(__version__, "--version", prog_name="zxdeck")
 @click.pass_context
-def cli(ctx: click.Context, cards: tuple[str, ...], debug: bool) -> None:
+def cli(ctx: click.Context, cards: tuple[str, ...], game: str, debug: bool) -> None:
     """zxdeck: card search, deck validation and the full Z/X game at the terminal."""
-    ctx.obj = AppContext(cards=cards, debug=debug)
+    ctx.obj = AppContext(cards=cards, debug=debug, game=_game_option(ctx))
     if ctx.invoked_subcommand is None:  # `zxdeck` alone: the help, and success
         click.echo(ctx.get_help())
         ctx.exit(0)
+
+
+def _game_option(ctx: click.Context) -> str:
+    """The game key of `--game` / $ZXDECK_GAME: `zx` without importing anything, else checked
+    against the registry (zxdeck.games); a key that names no game is a usage error (exit 2)."""
+    root = ctx.find_root()
+    raw = root.params.get("game") or "zx"
+    if raw == "zx":
+        return "zx"
+    from zxdeck.games import GAMES
+
+    key = raw.strip().casefold()
+    if key not in GAMES:
+        raise click.BadParameter(f"unknown game {raw!r} (games: {', '.join(GAMES)}; see `zxdeck games`)",
+                                 ctx=root, param_hint="'--game'")
+    return key
+
+
+_EVERY_COMMAND = click.Command("every")  # _game_command: the game has the commands of zxdeck/cli
+
+
+def _game_command(game: str, cmd_name: str) -> click.Command | None:
+    """The command `cmd_name` of another game than Z/X: from the game's own modules (its
+    `COMMANDS`), or one that says the command is not available for that game (exit 2)."""
+    from zxdeck.games import game_module
+
+    module = game_module(game)
+    table = getattr(module, "COMMANDS", None)
+    if table is None:
+        return _EVERY_COMMAND
+    if cmd_name in table:
+        group = click.Group()
+        importlib.import_module(table[cmd_name]).register(group)
+        return group.commands.get(cmd_name)
+    if cmd_name not in COMMANDS:
+        return None  # click says "No such command"
+    available = ", ".join(sorted({*table, *GAME_NEUTRAL}))
+
+    @click.command(cmd_name, context_settings={"ignore_unknown_options": True, "allow_extra_args": True,
+                                               "help_option_names": []},
+                   add_help_option=False)
+    def unavailable() -> None:
+        click.echo(f"zxdeck: error: `{cmd_name}` is not available for --game {game} yet "
+                   f"(available for {game}: {available})", err=True)
+        raise SystemExit(2)
+
+    return unavailable

@@ -1,0 +1,78 @@
+"""The games zxdeck knows, by key, each named by the module path of its package.
+
+The core never imports a game module statically: `game_module(key)` imports it on first use
+(so `zxdeck validate` of a Z/X deck never loads MOZ code, and the reverse). A game module is
+light: it holds only constants that describe the game:
+
+- `KEY`, `TITLE`, `RULES_VERSION` (the edition or rule books the rules digest follows),
+  `RULES_DOC` (the rules reference in the repository);
+- `COMMANDS`: `None` when every command of the CLI works for the game, else a mapping
+  `command name -> module path` of the commands the game has (each module has a
+  `register(group)`, like the modules of zxdeck/cli); any other command says it is not
+  available for the game (exit 2).
+
+`zxdeck --game KEY` (or `$ZXDECK_GAME`) selects the game; `zxdeck games` lists them.
+"""
+
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+
+from zxdeck.errors import EXIT_USAGE, ZxError
+
+DEFAULT_GAME = "zx"
+GAME_ENV = "ZXDECK_GAME"
+
+# Game key -> the module that describes it (imported only when needed).
+GAMES: dict[str, str] = {
+    "zx": "zxdeck.games.zx",
+    "moz": "zxdeck.games.moz",
+}
+
+
+class UnknownGameError(ZxError):
+    """`--game` / $ZXDECK_GAME names no game (exit 2)."""
+
+    def __init__(self, key: str) -> None:
+        super().__init__(f"unknown game {key!r} (games: {', '.join(GAMES)}; see `zxdeck games`)", EXIT_USAGE)
+
+
+def game_keys() -> list[str]:
+    """The keys of the games, the default first."""
+    return list(GAMES)
+
+
+def normalize_key(key: str) -> str:
+    """`MOZ`, ` moz ` -> `moz`; raises `UnknownGameError` for a key that names no game."""
+    folded = key.strip().casefold()
+    if folded not in GAMES:
+        raise UnknownGameError(key)
+    return folded
+
+
+def game_module(key: str) -> ModuleType:
+    """The module that describes the game `key` (imported now)."""
+    return importlib.import_module(GAMES[normalize_key(key)])
+
+
+def describe_games() -> list[dict[str, object]]:
+    """Each game's key, title, rules version, rules reference and the commands it has
+    (None: all), in registry order."""
+    out: list[dict[str, object]] = []
+    for key in GAMES:
+        module = game_module(key)
+        commands = getattr(module, "COMMANDS", None)
+        out.append({
+            "key": key,
+            "title": module.TITLE,
+            "rules_version": module.RULES_VERSION,
+            "rules_doc": module.RULES_DOC,
+            "default": key == DEFAULT_GAME,
+            "commands": None if commands is None else sorted(commands),
+        })
+    return out
+
+
+__all__ = ["DEFAULT_GAME", "GAMES", "GAME_ENV", "UnknownGameError", "describe_games", "game_keys",
+           "game_module", "normalize_key"]

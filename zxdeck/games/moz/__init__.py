@@ -1,0 +1,13 @@
+"""The Miracle of the Zone (ザ・ミラクル オブ ザ・ゾーン, MOZ, 1997): the second game of zxdeck.
+
+This module holds only constants (the registry zxdeck.games imports it to list the games);
+the catalog, deck validation, search and the engine are in its submodules, imported when used.
+"""
+
+KEY = "moz"
+TITLE = "The Miracle of the Zone (ザ・ミラクル オブ ザ・ゾーン)"
+RULES_VERSION = "Glyphwar edition (グリフワール編, 1997)"
+RULES_DOC = "docs/MOZ.md"
+# The commands MOZ has (command -> module with `register(group)`); the others say they are not
+# available for MOZ yet.
+COMMANDS: dict[str, str] = {}
