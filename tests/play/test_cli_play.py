@@ -168,3 +168,19 @@ def test_real_process_stdin_and_no_color(tmp_path):
     assert out.count("は選択肢でもコマンドでもありません") == 2
     assert "遊び方" in out and "--resume" in out
     assert save.exists()
+
+
+def test_level_is_the_computer_of_player_2(tmp_path):
+    """`--level easy` is `--ai2 easy` (greedy-v1): the same game; with another --ai2, one error."""
+    runs = []
+    for extra in (["--level", "easy"], ["--ai2", "easy"], ["--ai2", "greedy-v1"]):
+        save = tmp_path / f"{len(runs)}.json"
+        code, out = run(["play", "--auto", "--p1", RED, "--p2", BLUE, "--seed", "4", "-q",
+                         "--save", str(save), *extra])
+        assert code == 0, out
+        runs.append(json.loads(save.read_text(encoding="utf-8"))["actions"])
+    assert runs[0] == runs[1] == runs[2]
+    res = CliRunner().invoke(cli, ["play", "--p1", RED, "--p2", BLUE, "--level", "hard",
+                                   "--ai2", "random"])
+    assert isinstance(res.exception, ZxError) and res.exception.exit_code == 2
+    assert "give --level hard or --ai2 random, not both" in str(res.exception)

@@ -47,6 +47,7 @@ class Setting:
     help: str = ""
     minimum: float | None = None
     maximum: float | None = None
+    choices: tuple[str, ...] = ()  # the values a str setting may take (empty: any)
 
     def convert(self, agent: str, text: object) -> Any:
         """`text` as this setting's value; ZxError naming the agent, the setting and the range."""
@@ -60,6 +61,9 @@ class Setting:
         if (self.minimum is not None and value < self.minimum) or (
                 self.maximum is not None and value > self.maximum):
             raise ZxError(f"agent {agent}: {self.name} must be {self._range()}, not {text!r}")
+        if self.choices and value not in self.choices:
+            raise ZxError(f"agent {agent}: {self.name} must be one of {', '.join(self.choices)}, "
+                          f"not {text!r}")
         return value
 
     def _range(self) -> str:
@@ -245,9 +249,10 @@ def agent_summary(name: str) -> str:
 
 
 def _register_builtin() -> None:
+    from zxdeck.agents import levels
     from zxdeck.agents.greedy import GreedyAgent
     from zxdeck.agents.heuristic import HeuristicAgent
-    from zxdeck.agents.mcts import DEFAULT_BUDGET, MctsAgent
+    from zxdeck.agents.mcts import DEFAULT_BUDGET, SEARCHES, MctsAgent
     from zxdeck.agents.random_agent import RandomAgent
 
     register("random", RandomAgent, help="uniform over the legal actions")
@@ -260,7 +265,13 @@ def _register_builtin() -> None:
         Setting("exploration", float, 0.7, "UCB1 exploration constant", minimum=0),
         Setting("horizon", int, 2, "turns a rollout looks ahead", minimum=0),
         Setting("rollout_limit", int, 2000, "most actions in a rollout", minimum=1),
+        Setting("search", str, "ucb", "ucb: the UCB1 tree; halving: the guided search of level hard",
+                choices=SEARCHES),
+        Setting("width", int, 6, "root actions the guided search compares", minimum=1),
     ))
+    register("easy", levels.easy, help="level easy: " + levels.LEVELS["easy"])
+    register("normal", levels.normal, help="level normal: " + levels.LEVELS["normal"])
+    register("hard", levels.hard, help="level hard: " + levels.LEVELS["hard"])
 
 
 _register_builtin()

@@ -101,6 +101,7 @@ def make_printer(out: Callable[[str], None]) -> Callable[..., None]:
 PLAY_EPILOG = examples_epilog(
     [
         "zxdeck play --p1 my.txt --p2 examples/decks/red.txt     # you against greedy",
+        "zxdeck play --p1 my.txt --p2 examples/decks/red.txt --level hard   # type hint in the game",
         "zxdeck play --p1 my.txt --p2 examples/decks/red.txt --ai2 mcts --budget 400",
         "zxdeck play --resume GAME.json    # continue after quit or Ctrl-C",
         "zxdeck play --saves               # the saved games",
@@ -153,6 +154,8 @@ class PlayCommand(click.Command):
 @click.option("--ai1", default="greedy", show_default=True,
               help="Agent of player 1 (listed below), with settings: mcts:50 or 'mcts --budget 50'.")
 @click.option("--ai2", default="greedy", show_default=True, help="Agent of player 2.")
+@click.option("--level", type=click.Choice(["easy", "normal", "hard"]), default=None,
+              help="The computer's level (player 2): the same as --ai2 LEVEL (docs/AI.md).")
 @click.option("--log", "log_path", metavar="FILE.jsonl", help="Write the game as JSON Lines.")
 @click.option("--turn-limit", type=click.IntRange(1), default=100, show_default=True,
               help="A longer game ends as a draw (W-3).")
@@ -179,7 +182,7 @@ def play_cmd(app: AppContext, auto: bool, seed: int, p1: str | None, p2: str | N
              ai2: str, log_path: str | None, turn_limit: int, allow_illegal: bool, regulation: str | None,
              allow_unscripted: bool, save_path: str | None, quiet: bool, replay_path: str | None,
              resume_path: str | None, list_saves_: bool, first: str | None,
-             budget: int | None) -> None:
+             budget: int | None, level: str | None) -> None:
     """Play a game of Z/X: computer vs computer with --auto, else you (player 1) vs --ai2."""
     from zxdeck.agents import make_agent
     from zxdeck.agents.match import agent_seed, play_game
@@ -189,6 +192,11 @@ def play_cmd(app: AppContext, auto: bool, seed: int, p1: str | None, p2: str | N
     if list_saves_:
         print_saves()
         return
+    if level is not None:
+        source = click.get_current_context().get_parameter_source("ai2")
+        if source is not None and source.name != "DEFAULT" and ai2 != level:
+            raise ZxError(f"give --level {level} or --ai2 {ai2}, not both")
+        ai2 = level
     if resume_path:
         from zxdeck.play import resume_game
         from zxdeck.play.savefile import find_save

@@ -48,7 +48,7 @@ from zxdeck.play.screen import (
     square_name,
 )
 from zxdeck.play.settings import DESCRIPTIONS, Settings, save_settings
-from zxdeck.play.text import clean, fit, wrap
+from zxdeck.play.text import clean, fit, shorten, wrap
 
 EXIT_INTERRUPTED = 130
 MAX_WIDTH = 100  # wider terminals get the 100-column screen
@@ -84,6 +84,7 @@ HELP = """\
   log [N]      これまでの経過 (最後の N 行)
   zones        両者のチャージとトラッシュ
   set          設定の一覧 (例: set confirm_end off)
+  hint         ヒント: 強さ hard の AI のおすすめ 3 つと勝つ見込み
   concede      投了する
   quit (q)     保存して中断 (Ctrl-C、Ctrl-D でも保存)
 下の列 (P1) があなた、上の列 (P2) が相手のエリア。
@@ -173,6 +174,7 @@ class PlaySession:
         self.log_file: IO[str] | None = None
         self.greeted = False
         self.thinking_note = False  # say once that the computer is moving
+        self.hint_budget: int | None = None  # playouts of a hint (None: the hard level's)
         # typed commands: name -> (handler(arg, offered) -> Action | STOP | None, other names)
         self.commands: dict[str, tuple[Callable[[str, list[Action]], Any], tuple[str, ...]]] = {
             "help": (self.cmd_help, ("?", "h", "ヘルプ")),
@@ -182,6 +184,7 @@ class PlaySession:
             "log": (lambda arg, offered: self.show_log(arg), ()),
             "zones": (lambda arg, offered: self.show_zones(), ("trash", "charge")),
             "set": (lambda arg, offered: self.cmd_set(arg), ("settings",)),
+            "hint": (self.cmd_hint, ("ヒント",)),
             "concede": (self.cmd_concede, ()),
             "quit": (lambda arg, offered: STOP, ("q", "exit", "save")),
         }
@@ -699,6 +702,33 @@ class PlaySession:
             return STOP
         self.out("投了しません。続けましょう。")
         return None
+
+    def cmd_hint(self, arg: str, offered: list[Action]) -> None:
+        """`hint`: the hard level's three best choices (their numbers in the question) with its
+        estimated chance of winning after each, searched from what the person sees, with a
+        generator of its own (the game and the computer's play do not change)."""
+        from zxdeck.agents.levels import HARD_BUDGET, hint
+
+        self.out("考えています...", "dim")
+        found = hint(self.g, top=3, budget=self.hint_budget)
+        width = self.cols
+        self.out(f"ヒント (強さ hard の AI の読み: {self.hint_budget or HARD_BUDGET} 回の先読み):",
+                 "bold")
+        for rank, c in enumerate(found, 1):
+            number = next((i for i, acts in enumerate(self.menu, 1) if c.action in acts), 0)
+            where = f"番号 {number}" if number else "(この画面にない選択肢)"
+            chance = f"勝つ見込み 約{round(100 * c.win)}%" if c.playouts else "見込みは未計算"
+            head = f"  {rank}. {where}  {chance}: "
+            self.out(shorten(clean(head + self.hint_text(c.action)), width))
+        self.out("見込みは先読みした局面の評価からの概算です (相手の手札は見ていません)。", "dim")
+
+    def hint_text(self, a: Action) -> str:
+        """A choice in words for the hint (a play names its square, an attack its target)."""
+        g = self.g
+        if a.kind == "play" and a.b >= 0:
+            card = g.cards[a.a]
+            return f"「{card.name}」{self._ref(a.a)} を{self._square(a.b, short=True)}に登場"
+        return self.choice_text(a)
 
     def cmd_set(self, arg: str) -> None:
         """`set`: list the settings; `set NAME on|off`: change one (and save it)."""

@@ -1,0 +1,108 @@
+"""The levels for people (easy, normal, hard), the guided search behind `hard`, and the hint:
+reproducible, within its budget, and blind to the hidden cards (Z-4)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from zxdeck.agents import AGENTS, agent_summary, make_agent, parse_agent
+from zxdeck.agents.heuristic import HeuristicAgent
+from zxdeck.agents.levels import LEVELS, hint, hint_seed
+from zxdeck.agents.mcts import MctsAgent, action_key, canonical
+from zxdeck.engine import Game
+from zxdeck.engine.rng import Rng
+from zxdeck.errors import ZxError
+
+DECKS = Path(__file__).resolve().parents[2] / "examples" / "decks"
+
+
+@pytest.fixture(scope="module")
+def specs():
+    from zxdeck.catalog import open_catalog
+    from zxdeck.deck import read_deck
+    from zxdeck.engine.decks import spec_from_deck
+
+    cat = open_catalog(None)
+    return {c: spec_from_deck(read_deck(str(DECKS / f"{c}.txt"), cat)) for c in ("red", "blue")}
+
+
+def main_position(specs, seed: int = 3, nth: int = 2) -> Game:
+    """The `nth` main phase decision with at least three choices of a heuristic self-play game."""
+    g = Game(specs["red"], specs["blue"], seed=seed)
+    agents = (HeuristicAgent(1), HeuristicAgent(2))
+    seen = 0
+    while not g.is_over():
+        if g.decision_kind() == "main" and len(g.legal_actions()) >= 3:
+            seen += 1
+            if seen == nth:
+                return g
+        g.apply(agents[g.current_player()].choose(g))
+    raise AssertionError("no such position")
+
+
+def test_levels_are_registered_agents_with_a_help_line() -> None:
+    for level, spec in LEVELS.items():
+        assert level in AGENTS
+        assert agent_summary(level).startswith(f"Level {level}:")
+        made, direct = make_agent(level, 5), parse_agent(spec).make(5)
+        assert type(made) is type(direct) and vars(made).keys() == vars(direct).keys()
+    hard = make_agent("hard", 1)
+    assert isinstance(hard, MctsAgent) and hard.search == "halving"
+    assert parse_agent("hard").label == "hard"
+    with pytest.raises(ZxError, match="takes no settings"):
+        parse_agent("hard:50")
+    with pytest.raises(ZxError, match="search must be one of ucb, halving"):
+        parse_agent("mcts:search=alphabeta")
+
+
+def test_guided_search_is_reproducible_and_within_its_budget(specs) -> None:
+    g = main_position(specs)
+    before = (g.rng.getstate(), list(g.history))
+    a1 = MctsAgent(7, budget=40, search="halving", horizon=1, width=4)
+    a2 = MctsAgent(7, budget=40, search="halving", horizon=1, width=4)
+    c1, c2 = a1.choose(g), a2.choose(g)
+    assert c1 == c2 and c1 in g.legal_actions()
+    assert a1.last_stats == a2.last_stats and a1.rng.getstate() == a2.rng.getstate()
+    assert 0 < a1.last_stats["playouts"] <= 40
+    assert (g.rng.getstate(), list(g.history)) == before  # the game itself is untouched
+    found = a1.candidates(g, Rng(3))
+    # every legal action once (by meaning), the searched ones first with a chance in [0, 1]
+    assert sorted(action_key(g, c.action) for c in found) == sorted(
+        {action_key(g, a) for a in g.legal_actions()})
+    searched = [c for c in found if c.playouts]
+    assert 2 <= len(searched) <= 4 and all(0.0 <= c.win <= 1.0 for c in searched)
+    assert found[:len(searched)] == searched
+
+
+def test_z4_the_search_sees_only_what_the_player_sees(specs) -> None:
+    """Z-4: two games that differ only in where the hidden cards are (the opponent's hand,
+    deck, life and face-down dunamis, the player's own deck and life) give the same hint."""
+    g = main_position(specs)
+    me = g.current_player()
+    other = g.determinize(me, Rng(99))
+    assert other.observation(me) == g.observation(me)
+    opp = 1 - me
+    assert (other.players[opp].hand, other.players[me].deck) != (g.players[opp].hand, g.players[me].deck)
+    c1 = canonical(g, me)
+    c2 = canonical(other, me)
+    assert c1.players[opp].hand == c2.players[opp].hand and c1.players[me].deck == c2.players[me].deck
+    h1, h2 = hint(g, budget=24), hint(other, budget=24)
+    assert [(action_key(g, c.action), c.win, c.playouts) for c in h1] == \
+        [(action_key(other, c.action), c.win, c.playouts) for c in h2]
+
+
+def test_hint_is_reproducible_and_changes_nothing(specs) -> None:
+    g = main_position(specs)
+    state, moves = g.rng.getstate(), list(g.history)
+    first = hint(g, budget=24)
+    assert hint(g, budget=24) == first
+    assert 1 <= len(first) <= 3 and all(c.action in g.legal_actions() for c in first)
+    # the search's own pick first: the last survivor of the halving, with the most playouts
+    assert first[0].playouts == max(c.playouts for c in first)
+    assert (g.rng.getstate(), g.history) == (state, moves)
+    # another decision of the same game gets another generator
+    g2 = g.clone()
+    g2.apply(first[0].action)
+    assert hint_seed(g2) != hint_seed(g)

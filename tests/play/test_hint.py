@@ -1,0 +1,48 @@
+"""`hint` in the terminal game: the hard level's three best choices in plain words, numbered
+as in the question, fitted to the screen, and without changing the game."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from play_kit import Person, capture_console
+
+from zxdeck.play import new_session
+from zxdeck.play.text import width
+
+
+def play(tmp_path, specs, lines, name):
+    console, buf = capture_console()
+    s = new_session(specs["red"], specs["blue"], ai="heuristic", seed=2,
+                    save_path=tmp_path / name, console=console, input_fn=Person(lines))
+    s.hint_budget = 24  # a short search: the test is about the command, not the strength
+    s.run()
+    return s, buf.getvalue()
+
+
+def test_hint_shows_three_numbered_choices_that_fit(tmp_path, specs):
+    s, out = play(tmp_path, specs, ["1", "1", "1", "1", "hint", "help"], "a.json")
+    head = out.index("ヒント (強さ hard")
+    block = out[head:].split("\n")
+    ranked = [line for line in block[1:5] if re.match(r"  \d\. ", line)]
+    assert 2 <= len(ranked) <= 3
+    for k, line in enumerate(ranked, 1):
+        m = re.match(rf"  {k}\. 番号 (\d+)  勝つ見込み 約(\d+)%: \S", line)
+        assert m, line
+        assert 1 <= int(m.group(1)) <= len(s.menu) and 0 <= int(m.group(2)) <= 100
+        assert width(line) <= 80
+    assert "相手の手札は見ていません" in out[head:]
+    assert "hint" in out and "ヒント: 強さ hard" in out  # listed by help
+
+
+def test_hint_does_not_change_the_game(tmp_path, specs):
+    """The same typed numbers with and without hints give the same game, move for move."""
+    numbers = ["1", "1", "1", "1", "2", "1", "1"]
+    with_hints = [x for n in numbers for x in ("hint", n)]
+    _, _ = play(tmp_path, specs, numbers, "plain.json")
+    _, _ = play(tmp_path, specs, with_hints, "hinted.json")
+    plain = json.loads((tmp_path / "plain.json").read_text(encoding="utf-8"))
+    hinted = json.loads((tmp_path / "hinted.json").read_text(encoding="utf-8"))
+    assert plain["actions"] == hinted["actions"] and len(plain["actions"]) > 10
+    assert plain.get("play") == hinted.get("play")  # the computer's generator state too
