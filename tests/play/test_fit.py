@@ -103,7 +103,7 @@ def test_help_screen_prints_its_lines_exactly(tmp_path, specs):
         assert out[start:start + HELP.count("\n") + 1] == HELP.split("\n")
     assert "?" not in HELP.replace("help (?)", "")
     assert all(wcswidth(line) <= 60 for line in HELP.split("\n"))
-    assert HELP.split("\n")[3:12] == [
+    assert HELP.split("\n")[3:13] == [
         "  help (?)     この説明",
         "  board (b)    画面を描き直す",
         "  hand         手札とデュナミスの一覧",
@@ -111,6 +111,7 @@ def test_help_screen_prints_its_lines_exactly(tmp_path, specs):
         "  log [N]      これまでの経過 (最後の N 行)",
         "  zones        両者のチャージとトラッシュ",
         "  set          設定の一覧 (例: set confirm_end off)",
+        "  hint         おすすめ 3 つと勝つ見込み (hard の AI)",
         "  concede      投了する",
         "  quit (q)     保存して中断 (Ctrl-C、Ctrl-D でも保存)",
     ]

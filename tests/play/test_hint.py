@@ -33,7 +33,7 @@ def test_hint_shows_three_numbered_choices_that_fit(tmp_path, specs):
         assert 1 <= int(m.group(1)) <= len(s.menu) and 0 <= int(m.group(2)) <= 100
         assert width(line) <= 80
     assert "相手の手札は見ていません" in out[head:]
-    assert "hint" in out and "ヒント: 強さ hard" in out  # listed by help
+    assert "おすすめ 3 つと勝つ見込み" in out  # listed by help
 
 
 def test_hint_does_not_change_the_game(tmp_path, specs):

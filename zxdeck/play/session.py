@@ -84,7 +84,7 @@ HELP = """\
   log [N]      これまでの経過 (最後の N 行)
   zones        両者のチャージとトラッシュ
   set          設定の一覧 (例: set confirm_end off)
-  hint         ヒント: 強さ hard の AI のおすすめ 3 つと勝つ見込み
+  hint         おすすめ 3 つと勝つ見込み (hard の AI)
   concede      投了する
   quit (q)     保存して中断 (Ctrl-C、Ctrl-D でも保存)
 下の列 (P1) があなた、上の列 (P2) が相手のエリア。
