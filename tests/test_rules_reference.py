@@ -108,7 +108,10 @@ def test_a_source_checkout_reads_docs_rules_md() -> None:
 def test_every_rule_id_zxdeck_cites_is_in_the_reference(book) -> None:  # noqa: ANN001
     """Reports and game messages cite ids (`[D-4]`, `(P-5)`): each must answer `zxdeck rules ID`."""
     cited = set()
+    moz = REPO / "zxdeck" / "games" / "moz"  # MOZ cites the ids of its own rules (MOZ_RULES.md)
     for path in (REPO / "zxdeck").rglob("*.py"):
+        if moz in path.parents:
+            continue
         cited |= set(re.findall(r"\b([A-Z]-\d+)\b", path.read_text(encoding="utf-8")))
     for path in (REPO / "data" / "regulations").glob("*.yaml"):
         cited |= set(re.findall(r"\b([A-Z]-\d+)\b", path.read_text(encoding="utf-8")))
