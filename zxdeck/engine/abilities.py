@@ -101,7 +101,7 @@ class Script:
     """A card's abilities grouped for the engine."""
 
     __slots__ = ("auto", "activated", "continuous", "events", "descent", "awakening",
-                 "idealize", "shift", "all")
+                 "idealize", "shift", "all", "power_effs", "protect_effs")
 
     def __init__(self) -> None:
         self.auto: dict[str, list[Ability]] = {}
@@ -113,6 +113,17 @@ class Script:
         self.idealize: Ability | None = None
         self.shift: Ability | None = None
         self.all: list[Ability] = []
+        # derived once (engine speed): the continuous `power` / `protect` effects in card order,
+        # as (ability, effect) pairs; empty for most cards, so a Z/X without them costs nothing
+        self.power_effs: tuple[tuple[Ability, dict[str, Any]], ...] = ()
+        self.protect_effs: tuple[tuple[Ability, dict[str, Any]], ...] = ()
+
+    def derive(self) -> None:
+        """Fill the derived tables from `continuous` (after the abilities are grouped)."""
+        self.power_effs = tuple((ab, eff) for ab in self.continuous for eff in ab.effects
+                                if eff["do"] == "power")
+        self.protect_effs = tuple((ab, eff) for ab in self.continuous for eff in ab.effects
+                                  if eff["do"] == "protect")
 
 
 EMPTY_SCRIPT = Script()
@@ -285,6 +296,7 @@ def script_for(card: Card) -> Script:
                 script.events.append(ab)
             elif ab.kind in ("descent", "awakening", "idealize", "shift"):
                 setattr(script, ab.kind, ab)
+        script.derive()
     _CACHE[id(card)] = (card, script)
     return script
 
@@ -324,92 +336,144 @@ def card_matches(card: Card, flt: dict[str, Any] | None) -> bool:
     return not ("ignition" in flt and card.ignition != bool(flt["ignition"]))
 
 
+def _build(name: str, args: str, body: list[str], env: dict[str, Any]) -> Any:
+    """Make a function from generated lines (each test of a filter or condition becomes one line)."""
+    src = f"def {name}({args}):\n" + "".join(f"    {line}\n" for line in body)
+    ns: dict[str, Any] = dict(env)
+    exec(compile(src, f"<zxdeck {name}>", "exec"), ns)  # noqa: S102 - source built here from fixed lines
+    return ns[name]
+
+
+def _compile_unit_filter(flt: dict[str, Any]) -> Any:
+    """`unit_matches` for one filter as a function `(g, iid, ctl, src) -> bool`: the filter's keys
+    are read once, each test in the order of `unit_matches`'s documented semantics."""
+    env: dict[str, Any] = {"PLAYER_SQUARE": PLAYER_SQUARE, "OWN_ROW": OWN_ROW}
+    body = ["card = g.cards[iid]"]
+    if "color" in flt or "race" in flt or "name" in flt:
+        body.append("shift = g.shift_on.get(iid, -1)")
+        body.append("scard = g.cards[shift] if shift >= 0 else None")
+    if "type" in flt:
+        env["TYPES"] = _as_list(flt["type"])
+        body.append("if card.type not in TYPES: return False")
+    if "color" in flt:
+        env["COLORS"] = _as_list(flt["color"])
+        body.append("if card.color not in COLORS and not (scard and scard.color in COLORS): return False")
+    if "race" in flt:
+        env["RACE"] = flt["race"]
+        body.append("races = card.races + (scard.races if scard else ())")
+        body.append("if not any(RACE in r for r in races): return False")
+    if "name" in flt:
+        env["NAME"] = flt["name"]
+        body.append("if card.name != NAME and not (scard and scard.name == NAME): return False")
+    if "max_cost" in flt:
+        env["MAX_COST"] = flt["max_cost"]
+        body.append("if card.cost > MAX_COST: return False")
+    if "min_cost" in flt:
+        env["MIN_COST"] = flt["min_cost"]
+        body.append("if card.cost < MIN_COST: return False")
+    if "max_power" in flt or "min_power" in flt:
+        body.append("p = g.power(iid)")
+        if "max_power" in flt:
+            env["MAX_POWER"] = flt["max_power"]
+            body.append("if p > MAX_POWER: return False")
+        if "min_power" in flt:
+            env["MIN_POWER"] = flt["min_power"]
+            body.append("if p < MIN_POWER: return False")
+    if "area" in flt:
+        area = flt["area"]
+        env["AREA"] = area
+        body.append("sq = g.square_of(iid)")
+        if area == "normal_square":
+            body.append("if sq in PLAYER_SQUARE: return False")
+        elif area == "player_square":
+            body.append("if sq not in PLAYER_SQUARE: return False")
+        else:
+            body.append("row = sq // 3")
+            body.append("here = 'center' if row == 1 else ('own_area' if row == OWN_ROW[ctl] else 'enemy_area')")
+            body.append("if here != AREA: return False")
+    if "state" in flt:
+        env["SLEPT"] = flt["state"] == "slept"
+        body.append("if (g.slept[iid] == 1) != SLEPT: return False")
+    if flt.get("other"):
+        body.append("if iid == src: return False")
+    if "has_force" in flt:
+        env["FORCE"] = flt["has_force"]
+        body.append("if len(g.forces.get(iid, ())) < FORCE: return False")
+    if "ignition" in flt:
+        env["IGNITION"] = bool(flt["ignition"])
+        body.append("if card.ignition != IGNITION: return False")
+    body.append("return True")
+    return _build("unit_filter", "g, iid, ctl, src", body, env)
+
+
+# id(filter mapping) -> (the mapping, its compiled test); the mappings are the catalog's, never changed
+_UNIT_FILTERS: dict[int, tuple[dict[str, Any], Any]] = {}
+
+
 def unit_matches(g: Game, iid: int, flt: dict[str, Any] | None, ctl: int, src: int) -> bool:
-    """Does the Z/X `iid` on a square match a filter, seen from controller `ctl` (source `src`)?"""
+    """Does the Z/X `iid` on a square match a filter, seen from controller `ctl` (source `src`)?
+
+    Type, color / race / name (its Shift's count too), cost, power (A-3), area, state, other,
+    has_force and ignition; each filter is compiled once into a function (`_compile_unit_filter`)."""
     if not flt:
         return True
-    card = g.cards[iid]
-    shift = g.shift_on.get(iid, -1)
-    scard = g.cards[shift] if shift >= 0 else None
-    if "type" in flt and card.type not in _as_list(flt["type"]):
-        return False
-    if "color" in flt:
-        colors = _as_list(flt["color"])
-        if card.color not in colors and not (scard and scard.color in colors):
-            return False
-    if "race" in flt:
-        races = card.races + (scard.races if scard else ())
-        if not any(flt["race"] in r for r in races):
-            return False
-    if "name" in flt and card.name != flt["name"] and not (scard and scard.name == flt["name"]):
-        return False
-    if "max_cost" in flt and card.cost > flt["max_cost"]:
-        return False
-    if "min_cost" in flt and card.cost < flt["min_cost"]:
-        return False
-    if "max_power" in flt or "min_power" in flt:
-        p = g.power(iid)
-        if "max_power" in flt and p > flt["max_power"]:
-            return False
-        if "min_power" in flt and p < flt["min_power"]:
-            return False
-    if "area" in flt:
-        sq = g.square_of(iid)
-        area = flt["area"]
-        if area == "normal_square":
-            if sq in PLAYER_SQUARE:
-                return False
-        elif area == "player_square":
-            if sq not in PLAYER_SQUARE:
-                return False
-        else:
-            row = sq // 3
-            here = "center" if row == 1 else ("own_area" if row == OWN_ROW[ctl] else "enemy_area")
-            if here != area:
-                return False
-    if "state" in flt and (g.slept[iid] == 1) != (flt["state"] == "slept"):
-        return False
-    if flt.get("other") and iid == src:
-        return False
-    if "has_force" in flt and len(g.forces.get(iid, ())) < flt["has_force"]:
-        return False
-    return not ("ignition" in flt and card.ignition != bool(flt["ignition"]))
+    hit = _UNIT_FILTERS.get(id(flt))
+    if hit is None or hit[0] is not flt:
+        hit = (flt, _compile_unit_filter(flt))
+        _UNIT_FILTERS[id(flt)] = hit
+    return hit[1](g, iid, ctl, src)
+
+
+def _compile_condition(cond: dict[str, Any]) -> Any:
+    """`condition_holds` for one condition as a function `(g, ctl, src) -> bool`."""
+    env: dict[str, Any] = {"unit_matches": unit_matches}
+    body = ["ps = g.players[ctl]", "cards = g.cards"]
+    if "zero_optima" in cond:  # A-5
+        env["ZERO_OPTIMA"] = cond["zero_optima"]
+        body.append("if sum(1 for r in ps.resources if cards[r].ignition) < ZERO_OPTIMA: return False")
+    if "lv" in cond:  # A-6
+        env["LV_RACE"], env["LV_N"] = cond["lv"].get("race", ""), cond["lv"].get("n", 1)
+        body.append("up = g.face_up")
+        body.append("if sum(1 for d in ps.dunamis if up[d] and any(LV_RACE in r for r in cards[d].races)) < LV_N:"
+                    " return False")
+    if "has_force" in cond:
+        env["HAS_FORCE"] = cond["has_force"]
+        body.append("if len(g.forces.get(src, ())) < HAS_FORCE: return False")
+    if "counters" in cond:
+        c = cond["counters"]
+        env["COUNTER"], env["COUNTER_N"] = c.get("counter", ""), c.get("n", 1)
+        body.append("if ps.counters.get(COUNTER, 0) < COUNTER_N: return False")
+    if "own_zx" in cond:
+        spec = cond["own_zx"]
+        env["OWN_FILTER"], env["OWN_MIN"] = spec.get("filter"), spec.get("min", 1)
+        body.append("if sum(1 for u in g.units_of(ctl) if unit_matches(g, u, OWN_FILTER, ctl, src)) < OWN_MIN:"
+                    " return False")
+    if "life_at_most" in cond:
+        env["LIFE_AT_MOST"] = cond["life_at_most"]
+        body.append("if len(ps.life) > LIFE_AT_MOST: return False")
+    if "player" in cond:
+        env["PLAYER_NAME"] = cond["player"]
+        body.append("name = cards[ps.player_card].name if ps.player_card >= 0 else ''")
+        body.append("if name != PLAYER_NAME: return False")
+    if "dunamis_face_up" in cond:
+        env["FACE_UP"] = cond["dunamis_face_up"]
+        body.append("if sum(1 for d in ps.dunamis if g.face_up[d]) < FACE_UP: return False")
+    body.append("return True")
+    return _build("condition", "g, ctl, src", body, env)
+
+
+_CONDITIONS: dict[int, tuple[dict[str, Any], Any]] = {}
 
 
 def condition_holds(g: Game, ctl: int, src: int, cond: dict[str, Any] | None) -> bool:
-    """Do all keys of a condition hold for controller `ctl` and source card `src`?"""
+    """Do all keys of a condition hold for controller `ctl` and source card `src`?
+
+    zero_optima (A-5), lv (A-6), has_force, counters, own_zx, life_at_most, player and
+    dunamis_face_up; each condition is compiled once into a function (`_compile_condition`)."""
     if not cond:
         return True
-    ps = g.players[ctl]
-    cards = g.cards
-    if "zero_optima" in cond and (  # A-5
-        sum(1 for r in ps.resources if cards[r].ignition) < cond["zero_optima"]
-    ):
-        return False
-    if "lv" in cond:  # A-6
-        race, n = cond["lv"].get("race", ""), cond["lv"].get("n", 1)
-        up = g.face_up
-        if sum(1 for d in ps.dunamis if up[d] and any(race in r for r in cards[d].races)) < n:
-            return False
-    if "has_force" in cond and len(g.forces.get(src, ())) < cond["has_force"]:
-        return False
-    if "counters" in cond:
-        c = cond["counters"]
-        if ps.counters.get(c.get("counter", ""), 0) < c.get("n", 1):
-            return False
-    if "own_zx" in cond:
-        spec = cond["own_zx"]
-        flt = spec.get("filter")
-        n = sum(1 for u in g.units_of(ctl) if unit_matches(g, u, flt, ctl, src))
-        if n < spec.get("min", 1):
-            return False
-    if "life_at_most" in cond and len(ps.life) > cond["life_at_most"]:
-        return False
-    if "player" in cond:
-        name = cards[ps.player_card].name if ps.player_card >= 0 else ""
-        if name != cond["player"]:
-            return False
-    return not (
-        "dunamis_face_up" in cond
-        and sum(1 for d in ps.dunamis if g.face_up[d]) < cond["dunamis_face_up"]
-    )
+    hit = _CONDITIONS.get(id(cond))
+    if hit is None or hit[0] is not cond:
+        hit = (cond, _compile_condition(cond))
+        _CONDITIONS[id(cond)] = hit
+    return hit[1](g, ctl, src)

@@ -364,17 +364,21 @@ class Game:
         p = self.cards[iid].power + self.bonus.get(iid, 0)
         if self._cont_guard:
             return p
-        owner = self.owner
+        scripts = self.scripts
+        shift_on = self.shift_on
         for u in self.squares:
             if u < 0:
                 continue
-            for sc in self.unit_scripts(u):
-                for ab in sc.continuous:
-                    for eff in ab.effects:
-                        if eff["do"] != "power":
-                            continue
-                        if self._cont_applies(owner[u], u, ab, eff.get("target", "self"), iid):
-                            p += eff.get("amount", 0)
+            effs = scripts[u].power_effs
+            if shift_on:
+                s = shift_on.get(u)
+                if s is not None:
+                    effs = effs + scripts[s].power_effs
+            if effs:
+                ctl = self.owner[u]
+                for ab, eff in effs:
+                    if self._cont_applies(ctl, u, ab, eff.get("target", "self"), iid):
+                        p += eff.get("amount", 0)
         return max(p, 0)
 
     def powers(self) -> dict[int, int]:
@@ -434,15 +438,21 @@ class Game:
     def protected(self, iid: int, kind: str) -> bool:
         """`protect` (continuous): cannot be attacked (`attack`) / chosen by the opponent's effects."""
         owner = self.owner
+        scripts = self.scripts
+        shift_on = self.shift_on
+        mine = owner[iid]
         for u in self.squares:
-            if u < 0 or owner[u] != owner[iid]:
+            if u < 0 or owner[u] != mine:
                 continue
-            for sc in self.unit_scripts(u):
-                for ab in sc.continuous:
-                    for eff in ab.effects:
-                        if eff["do"] == "protect" and eff.get("from", "attack") == kind and \
-                                self._cont_applies(owner[u], u, ab, eff.get("target", "self"), iid):
-                            return True
+            effs = scripts[u].protect_effs
+            if shift_on:
+                s = shift_on.get(u)
+                if s is not None:
+                    effs = effs + scripts[s].protect_effs
+            for ab, eff in effs:
+                if eff.get("from", "attack") == kind and \
+                        self._cont_applies(mine, u, ab, eff.get("target", "self"), iid):
+                    return True
         return False
 
     def can_pay(self, p: int, n: int, color: str) -> bool:
