@@ -13,7 +13,8 @@ temporary directory and both engines (REV and this working tree) play the SAME g
 (the order alternates between runs). The action sequence of every game must be identical
 between the two engines (the count of identical games is printed; any difference exits
 with status 1). It prints decisions/s, games/s and clone() time of each engine and the
-ratio current / baseline (medians over the runs). Both engines read this tree's
+ratio current / baseline (medians over the runs), by wall time and by CPU time (steadier on a
+shared machine). Both engines read this tree's
 `data/cards.yaml` and `examples/decks/`.
 """
 
@@ -46,14 +47,16 @@ def load_specs() -> dict:
     return {c: spec_from_deck(read_deck(ROOT / "examples" / "decks" / f"{c}.txt", cat)) for c in COLORS}
 
 
-def run_games(specs: dict, n: int, offset: int, digests: list[str] | None = None) -> tuple[int, int, float]:
+def run_games(specs: dict, n: int, offset: int, digests: list[str] | None = None,
+              cpu: list[float] | None = None) -> tuple[int, int, float]:
     """Play games `offset .. offset+n-1`; with `digests`, append a digest of each game's actions
-    (computed after the timing, from `Game.history`)."""
+    (computed after the timing, from `Game.history`); with `cpu`, append the CPU seconds used."""
     from zxdeck.agents.random_agent import RandomAgent
     from zxdeck.engine import Game
 
     decisions = 0
     games = []
+    c0 = time.process_time()
     t0 = time.perf_counter()
     for i in range(n):
         s = offset + i
@@ -65,6 +68,8 @@ def run_games(specs: dict, n: int, offset: int, digests: list[str] | None = None
         if digests is not None:
             games.append(g)
     dt = time.perf_counter() - t0
+    if cpu is not None:
+        cpu.append(time.process_time() - c0)
     if digests is not None:
         for g in games:
             h = hashlib.sha1(repr([tuple(a) for a in g.history]).encode())
@@ -104,9 +109,10 @@ def worker(games: int, offset: int, with_clone: bool) -> dict[str, Any]:
     specs = load_specs()
     run_games(specs, 20, 10_000)  # warm up
     digests: list[str] = []
-    n, d, dt = run_games(specs, games, offset, digests)
+    cpu: list[float] = []
+    n, d, dt = run_games(specs, games, offset, digests, cpu)
     out: dict[str, Any] = {"package": str(Path(zxdeck.__file__).parent), "games": n, "decisions": d,
-                           "seconds": dt, "digests": digests}
+                           "seconds": dt, "cpu_seconds": cpu[0], "digests": digests}
     if with_clone:
         out["clone_us"] = clone_time(specs)
     return out
@@ -173,17 +179,20 @@ def compare(rev: str, games: int, runs: int) -> int:
           f"Python {platform.python_version()} ({platform.python_implementation()})")
     print(f"baseline: {rev} ({full[:10]}); current: working tree {ROOT}")
     print(f"random vs random, {games} games x {runs} runs, interleaved (median):")
-    print(f"{'':14}{'baseline':>12}{'current':>12}{'ratio':>8}")
+    print(f"{'':16}{'baseline':>10}{'current':>12}{'ratio':>8}")
     for label, f in (("decisions/s", lambda x: x["decisions"] / x["seconds"]),
-                     ("games/s", lambda x: x["games"] / x["seconds"])):
+                     ("games/s", lambda x: x["games"] / x["seconds"]),
+                     ("decisions/cpu-s", lambda x: x["decisions"] / x["cpu_seconds"])):
         b, c = med("baseline", f), med("current", f)
-        print(f"{label:14}{b:>12,.1f}{c:>12,.1f}{c / b:>7.2f}x")
-    ratios = [c["decisions"] / c["seconds"] / (b["decisions"] / b["seconds"])
-              for b, c in zip(res["baseline"], res["current"])]
-    print(f"{'per-run ratio':14}{'':24}{statistics.median(ratios):>7.2f}x  "
-          f"(runs: {', '.join(f'{x:.2f}' for x in ratios)})")
+        print(f"{label:16}{b:>10,.1f}{c:>12,.1f}{c / b:>7.2f}x")
+    for label, key in (("per-run ratio", "seconds"), ("per-run cpu", "cpu_seconds")):
+        ratios = [b[key] / c[key] for b, c in zip(res["baseline"], res["current"])]
+        print(f"{label:16}{'':22}{statistics.median(ratios):>7.2f}x  "
+              f"(runs: {', '.join(f'{x:.2f}' for x in ratios)})")
     b, c = med("baseline", lambda x: x["clone_us"]), med("current", lambda x: x["clone_us"])
-    print(f"{'clone() us':14}{b:>12.1f}{c:>12.1f}{c / b:>7.2f}x")
+    print(f"{'clone() us':16}{b:>10.1f}{c:>12.1f}{c / b:>7.2f}x")
+    if os.getloadavg()[0] > 1.5:
+        print(f"note: load average {os.getloadavg()[0]:.1f} (shared machine); the CPU-time figures are steadier")
     print(f"identical games: {same}/{total}")
     if differ:
         print(f"DIFFERENT GAMES (action sequences differ): seeds {differ[:20]}"

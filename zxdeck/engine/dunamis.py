@@ -45,17 +45,17 @@ def awakening_possible(g: Game, p: int, iid: int) -> bool:
     return ab is None or all(effect_possible(g, p, iid, e, paid=cost) for e in ab.effects)
 
 
-def ex_possible(g: Game, p: int, iid: int) -> bool:
-    """X-1..X-4 entry conditions of a face-down Z/X EX."""
+def ex_possible(g: Game, p: int, iid: int, squares: list[int] | None = None) -> bool:
+    """X-1..X-4 entry conditions of a face-down Z/X EX (`squares`: `g.legal_squares(p)` if known)."""
     sc = g.scripts[iid]
     card = g.cards[iid]
     ps = g.players[p]
     if sc.awakening is not None:
-        return bool(g.legal_squares(p)) and g.can_pay(p, card.cost, card.color) \
+        return bool(g.legal_squares(p) if squares is None else squares) and g.can_pay(p, card.cost, card.color) \
             and awakening_possible(g, p, iid)
     if sc.idealize is not None:
         raw = sc.idealize.raw
-        return bool(g.legal_squares(p)) and ps.counters.get(raw.get("counter", ""), 0) >= raw.get("n", 1)
+        return bool(g.legal_squares(p) if squares is None else squares) and ps.counters.get(raw.get("counter", ""), 0) >= raw.get("n", 1)
     # X-2 descent (also the default for a Z/X EX without abilities)
     if len(ps.resources) < card.cost:
         return False
@@ -73,8 +73,9 @@ def shift_targets(g: Game, p: int, iid: int) -> list[int]:
     return [u for u in g.units_of(p) if u not in g.shift_on and unit_matches(g, u, flt, p, iid)]
 
 
-def dunamis_actions(g: Game, p: int, battle: bool) -> list[Action]:
-    """The dunamis actions of player p in the main phase (battle=False) or a battle event step."""
+def dunamis_actions(g: Game, p: int, battle: bool, squares: list[int] | None = None) -> list[Action]:
+    """The dunamis actions of player p in the main phase (battle=False) or a battle event step
+    (`squares`: `g.legal_squares(p)` if the caller has it)."""
     ps = g.players[p]
     acts: list[Action] = []
     if not ps.dunamis:
@@ -91,8 +92,11 @@ def dunamis_actions(g: Game, p: int, battle: bool) -> list[Action]:
         seen.add(c.id)
         t = c.type
         if t == "zx_ex" and not battle:
-            if not ps.ex_used and not ps.event_ex_used and ex_possible(g, p, iid):
-                acts.append(Action("ex", iid))
+            if not ps.ex_used and not ps.event_ex_used:
+                if squares is None:
+                    squares = g.legal_squares(p)
+                if ex_possible(g, p, iid, squares):
+                    acts.append(Action("ex", iid))
         elif t == "event_ex":
             ok_timing = c.timing in (("battle", "any") if battle else ("main", "any"))
             if ok_timing and not ps.event_ex_used and not ps.ex_used and g.can_pay(p, c.cost, c.color):

@@ -48,6 +48,7 @@ from zxdeck.errors import ZxError
 
 # Tasks that must run before pending triggers are put on the stack: choices in progress (a pick
 # ends by carrying out its continuation at once, see `_t_pick`) and the rule processes Z-5 / R-1.
+_new_action = tuple.__new__  # Action(kind, a, b) without the keyword-handling constructor (same value)
 IMMEDIATE = frozenset({"pick", "pay", "charge_limit", "refresh_life"})
 # Picks over cards whose copies are interchangeable: one action per distinct card.
 DEDUPE = frozenset({
@@ -732,10 +733,40 @@ class Game:
         if total >= self.power(iid):
             self.destroy(iid, by_damage=True)
 
+    def _no_cont_power(self) -> bool:
+        """True when no Z/X on the field (nor its Shift) has a continuous power effect: every
+        power is then printed + until-end-of-turn changes (A-3)."""
+        scripts = self.scripts
+        shift_on = self.shift_on
+        for u in self.squares:
+            if u >= 0:
+                if scripts[u].power_effs:
+                    return False
+                if shift_on:
+                    s = shift_on.get(u)
+                    if s is not None and scripts[s].power_effs:
+                        return False
+        return True
+
     def _check_lethal(self) -> None:
+        """B-5: a Z/X whose damage this turn reaches its power is destroyed (checked between tasks:
+        a power may drop after the damage). Without continuous power effects on the field the power
+        is computed inline, the same value as `power()`."""
+        fast = self._no_cont_power()
+        cards = self.cards
+        bonus = self.bonus
+        squares = self.squares
         for iid, dmg in list(self.damage.items()):
-            if dmg > 0 and self.on_field(iid) and dmg >= self.power(iid):
-                self.destroy(iid, by_damage=True)
+            if dmg > 0 and iid >= 0 and iid in squares:
+                if fast:
+                    pw = cards[iid].power + bonus.get(iid, 0)
+                    if pw < 0:
+                        pw = 0
+                else:
+                    pw = self.power(iid)
+                if dmg >= pw:
+                    self.destroy(iid, by_damage=True)
+                    fast = self._no_cont_power()
 
     def place(self, p: int, iid: int, sq: int, via: str, frm: str = "pending") -> None:
         """Put a card from limbo (or `frm`) onto a square (L-1..L-5) and fire `enter` triggers."""
@@ -1127,6 +1158,7 @@ def _legal_main(g: Game, d: tuple) -> list[Action]:
 
     p = d[1]
     acts = [END]
+    append = acts.append
     ps = g.players[p]
     cards = g.cards
     slept = g.slept
@@ -1145,24 +1177,49 @@ def _legal_main(g: Game, d: tuple) -> list[Action]:
             if squares is None:
                 squares = g.legal_squares(p)
             for sq in squares:
-                acts.append(Action("play", iid, sq))
+                append(_new_action(Action, ("play", iid, sq)))
         elif c.type == "event" and c.timing != "battle":
-            acts.append(Action("play", iid, -1))
+            append(_new_action(Action, ("play", iid, -1)))
     acts.extend(_ability_actions(g, p, ("main", "any")))
-    acts.extend(dunamis_actions(g, p, battle=False))
+    acts.extend(dunamis_actions(g, p, battle=False, squares=squares))
     owner = g.owner
-    for u in g.squares:
-        if u >= 0 and owner[u] == p and not slept[u]:
-            for t in g.attack_targets(u):
-                acts.append(Action("attack", u, t))
+    field = g.squares
+    attackers = [u for u in field if u >= 0 and owner[u] == p and not slept[u]]
+    if attackers:
+        # attack_targets() of each attacker (B-1, B-2), with what they share computed once
+        prot: dict[int, bool] = {}
+        ob = None
+        eps = PLAYER_SQUARE[1 - p]
+        for u in attackers:
+            adjs = ADJACENT[field.index(u)]
+            for adj in adjs:
+                v = field[adj]
+                if v >= 0 and owner[v] != p:
+                    pv = prot.get(v)
+                    if pv is None:
+                        pv = prot[v] = g.protected(v, "attack")
+                    if not pv:
+                        append(_new_action(Action, ("attack", u, v)))
+            if eps in adjs:
+                v = field[eps]
+                if v < 0 or owner[v] == p:
+                    if ob is None:
+                        ob = g.has_ob_on_field(1 - p)
+                    if not ob:
+                        append(_new_action(Action, ("attack", u, PLAYER)))
     return acts
 
 
 def _ability_actions(g: Game, p: int, timings: tuple[str, ...]) -> list[Action]:
     acts = []
     owner = g.owner
+    scripts = g.scripts
+    shift_on = g.shift_on
     for u in g.squares:
         if u < 0 or owner[u] != p:
+            continue
+        s = shift_on.get(u) if shift_on else None
+        if not scripts[u].activated and (s is None or not scripts[s].activated):
             continue
         idx = 0
         for sc in g.unit_scripts(u):
