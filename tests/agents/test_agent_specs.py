@@ -38,7 +38,7 @@ def test_agent_lists_keep_named_settings_together() -> None:
 
 
 @pytest.mark.parametrize(("text", "message"), [
-    ("gredy", "unknown agent 'gredy' (did you mean 'greedy'? known: easy, greedy, greedy-v1, hard, heuristic, mcts, normal, random)"),
+    ("gredy", "unknown agent 'gredy' (did you mean 'greedy'? known: bot, easy, greedy, greedy-v1, hard, heuristic, mcts, normal, random)"),
     ("", "empty agent name"),
     ("greedy:5", "agent greedy takes no settings (got '5')"),
     ("greedy --budget 5", "agent greedy takes no settings (got 'budget')"),

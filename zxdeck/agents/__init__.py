@@ -9,7 +9,9 @@ Agents are named by a *spec* string, the same everywhere (`play --ai1`, `sim
 - `greedy` : an agent with its default settings;
 - `mcts:200` : the agent's primary setting (for mcts, the budget);
 - `mcts:budget=200,epsilon=0.2` : settings by name;
-- `mcts --budget 200 --epsilon 0.2` : the same, command-line style (one string).
+- `mcts --budget 200 --epsilon 0.2` : the same, command-line style (one string);
+- `bot:python3 mybot.py` : for an agent registered with `raw=True` (the `bot` agent, a program
+  speaking JSON Lines, docs/BOTS.md), all the text after `name:` is its primary setting.
 
 `parse_agent(text)` turns a spec into an `AgentSpec` (a picklable factory:
 `spec.make(seed)`), with one clear error for an unknown agent, setting or
@@ -83,6 +85,7 @@ class AgentInfo:
     settings: tuple[Setting, ...] = ()
     primary: str | None = None  # the setting `name:VALUE` sets
     help: str = ""
+    raw: bool = False  # `name:TEXT` gives all of TEXT to the primary setting (a command line)
 
     def setting(self, key: str) -> Setting:
         for s in self.settings:
@@ -98,7 +101,7 @@ AGENTS: dict[str, AgentInfo] = {}
 
 
 def register(name: str, factory: Callable[..., Agent], settings: tuple[Setting, ...] = (),
-             primary: str | None = None, help: str = "") -> None:
+             primary: str | None = None, help: str = "", raw: bool = False) -> None:
     """Add an agent: `factory(seed, **settings) -> Agent` under `name`.
 
     For `sim --jobs N` the factory must be importable (a module-level class or
@@ -106,7 +109,9 @@ def register(name: str, factory: Callable[..., Agent], settings: tuple[Setting, 
     """
     if primary is not None and primary not in {s.name for s in settings}:
         raise ValueError(f"primary setting {primary!r} is not among the settings of {name!r}")
-    AGENTS[name] = AgentInfo(name, factory, tuple(settings), primary, help)
+    if raw and primary is None:
+        raise ValueError(f"agent {name!r}: raw=True needs a primary setting")
+    AGENTS[name] = AgentInfo(name, factory, tuple(settings), primary, help, raw)
 
 
 @dataclass(frozen=True)
@@ -128,7 +133,13 @@ class AgentSpec:
             return self.name
         info = AGENTS.get(self.name)
         if info is not None and len(self.settings) == 1 and self.settings[0][0] == info.primary:
-            return f"{self.name}:{self.settings[0][1]}"
+            value = str(self.settings[0][1])
+            if info.raw or not any(c.isspace() or c in ",=" for c in value):
+                return f"{self.name}:{value}"
+        if any(isinstance(v, str) and (not v or any(c.isspace() or c in ",=:" for c in v))
+               for _, v in self.settings):  # command-line style, which parse_agent reads back
+            return " ".join([self.name, *(f"--{k.replace('_', '-')} {shlex.quote(str(v))}"
+                                          for k, v in self.settings)])
         return self.name + ":" + ",".join(f"{k}={v}" for k, v in self.settings)
 
     def __str__(self) -> str:
@@ -167,6 +178,14 @@ def parse_agent(text: str) -> AgentSpec:
     if not text:
         raise ZxError("empty agent name (known: " + ", ".join(sorted(AGENTS)) + ")")
     pairs: list[tuple[str, str]] = []
+    head, colon, tail = text.partition(":")
+    raw = AGENTS.get(head.strip())
+    if colon and raw is not None and raw.raw and raw.primary is not None:
+        if not tail.strip():
+            raise ZxError(f"agent {text!r}: nothing after ':'")
+        setting = raw.setting(raw.primary)
+        return AgentSpec(raw.name, ((setting.name, setting.convert(raw.name, tail.strip())),),
+                         raw.factory)
     if any(c.isspace() for c in text):
         try:
             words = shlex.split(text)
@@ -219,11 +238,17 @@ def parse_agents(text: str) -> list[AgentSpec]:
     stays one spec (a piece `NAME=VALUE` continues the spec before it)."""
     pieces: list[str] = []
     for piece in text.split(","):
-        if pieces and "=" in piece and ":" not in piece and " " not in piece.strip():
+        if pieces and "=" in piece and ":" not in piece and " " not in piece.strip() and \
+                not _is_raw(pieces[-1]):
             pieces[-1] += "," + piece
         else:
             pieces.append(piece)
     return [parse_agent(p) for p in pieces]
+
+
+def _is_raw(piece: str) -> bool:
+    info = AGENTS.get(piece.partition(":")[0].strip())
+    return info is not None and info.raw and ":" in piece
 
 
 def make_agent(spec: str | AgentSpec, seed: int = 0) -> Agent:
@@ -246,6 +271,16 @@ def agent_summary(name: str) -> str:
         return m.group(1)
     own = factory.__dict__.get("__doc__") if isinstance(factory, type) else factory.__doc__
     return (own or info.help or module_doc).strip().split("\n")[0].strip()
+
+
+BOT_TIMEOUT_MS = 5000  # the `bot` agent's default deadline of one answer
+
+
+def bot_agent(seed: int = 0, cmd: str = "", timeout: int = BOT_TIMEOUT_MS) -> Agent:
+    """A program in any language, playing over JSON Lines on its stdin/stdout (docs/BOTS.md)."""
+    from zxdeck.agents.bot import BotAgent  # subprocess and threads only when a bot plays
+
+    return BotAgent(seed, cmd, timeout)
 
 
 def _register_builtin() -> None:
@@ -272,6 +307,11 @@ def _register_builtin() -> None:
     register("easy", levels.easy, help="level easy: " + levels.LEVELS["easy"])
     register("normal", levels.normal, help="level normal: " + levels.LEVELS["normal"])
     register("hard", levels.hard, help="level hard: " + levels.LEVELS["hard"])
+    register("bot", bot_agent, primary="cmd", raw=True, settings=(
+        Setting("cmd", str, "", "the program's command line"),
+        Setting("timeout", int, BOT_TIMEOUT_MS, "milliseconds per answer, 0 for none",
+                minimum=0),
+    ))
 
 
 _register_builtin()

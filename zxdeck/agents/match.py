@@ -32,9 +32,15 @@ def play_game(
                for i, a in enumerate(agents)]
     g = Game(p1, p2, seed=seed, turn_limit=turn_limit, listener=listener, first=first)
     n = 0
-    while not g.is_over():
-        g.apply(players[g.current_player()].choose(g))
-        n += 1
-        if n > max_decisions:
-            raise RuntimeError("game did not end")
+    try:
+        while not g.is_over():
+            g.apply(players[g.current_player()].choose(g))
+            n += 1
+            if n > max_decisions:
+                raise RuntimeError("game did not end")
+    finally:  # agents holding a program (the `bot` agent) tell it the result and stop it
+        for agent in players:
+            close = getattr(agent, "close", None)
+            if close is not None:
+                close(g)
     return g

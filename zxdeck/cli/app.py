@@ -40,6 +40,7 @@ COMMANDS: dict[str, str] = {
     "rules": "rules_cmds",
     "catalog": "catalog_cmds",
     "games": "games_cmds",
+    "bot": "bot_cmds",
 }
 # Commands that work the same for every game (they do not read cards).
 GAME_NEUTRAL = frozenset({"games"})

@@ -126,7 +126,8 @@ def _settings(info: Any) -> str:
         return ""
     parts = [f"{s.name.replace('_', '-')}={s.default}" + (f" ({s.help})" if s.help else "")
              for s in info.settings]
-    first = f" ({info.primary}: {info.name}:N)" if info.primary else ""
+    value = info.primary.upper() if info.raw and info.primary else "N"
+    first = f" ({info.primary}: {info.name}:{value})" if info.primary else ""
     return f" Settings{first}: " + ", ".join(parts) + "."
 
 
@@ -244,6 +245,13 @@ def play_cmd(app: AppContext, auto: bool, seed: int, p1: str | None, p2: str | N
     finally:
         if log_file is not None:
             log_file.close()
+    if not replay_path:
+        for n, agent in enumerate(agents):
+            late = getattr(agent, "timeouts", 0)
+            if late:
+                click.echo(f"zxdeck: note: the agent of p{n + 1} did not answer in time {late} "
+                           f"time{'s' if late != 1 else ''}: the first legal action was played "
+                           f"instead", err=True)
     if save_path:
         from zxdeck.engine.replay import save
 

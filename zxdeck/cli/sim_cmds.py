@@ -123,6 +123,35 @@ def _finish(outcome: Any, out_dir: str | None, command: str,
         raise ZxError(f"game {f.index}{match} (seed {f.seed}) failed: {f.error}{kept}{again}")
 
 
+class TimeoutCount:
+    """Counts the answers external agents (`bot:`) did not give in time, from the games'
+    records (`timeouts`), and says so on stderr after the run (docs/BOTS.md)."""
+
+    def __init__(self, keep: Callable[[list[dict[str, Any]]], None] | None = None) -> None:
+        self.keep = keep
+        self.counts: dict[tuple[str, str], list[int]] = {}
+
+    def __call__(self, match: int, records: list[dict[str, Any]]) -> None:
+        for r in records:
+            for side, n in (r.get("timeouts") or {}).items():
+                c = self.counts.setdefault((str(r.get("match", "")), side), [0, 0])
+                c[0] += n
+                c[1] += 1
+        if self.keep is not None:
+            self.keep(records)
+
+    def report(self, names: dict[str, str] | None = None) -> None:
+        for (match, side), (n, games) in sorted(self.counts.items()):
+            if names is not None:
+                who = f"the agent of {names[side]}"
+            else:  # a tournament: the match "X vs Y", side a is X
+                a, _, b = match.partition(" vs ")
+                who = f"the agent of {a if side == 'a' else b} (in {match})"
+            click.echo(f"zxdeck: note: {who} did not answer in time {n} time"
+                       f"{'s' if n != 1 else ''} in {games} game{'s' if games != 1 else ''}: "
+                       f"the first legal action was played instead", err=True)
+
+
 def _emit(text: str) -> None:
     click.echo(text.rstrip("\n"))
 
@@ -200,6 +229,8 @@ def sim_cmd(ctx: click.Context, app: AppContext, deck_a: str | None, deck_b: str
     else:
         games = _even(games)
     agent_a, agent_b = parse_agent(ai1), parse_agent(ai2)
+    for spec in (agent_a, agent_b):
+        spec.make(0)  # a bot's program not found: exit 2 before any game
     a = _load(app, deck_a, allow_illegal, "A", allow_unscripted, regulation)
     b = _load(app, deck_b, allow_illegal, "B", allow_unscripted, regulation)
     if stored is not None:  # the names shown stay those of the run
@@ -228,9 +259,10 @@ def sim_cmd(ctx: click.Context, app: AppContext, deck_a: str | None, deck_b: str
         return (f"zxdeck play --auto --seed {f.seed} --first p{(f.seed & 1) + 1} --p1 {q(p1)} "
                 f"--p2 {q(p2)} --ai1 {q(ai_1)} --ai2 {q(ai_2)} --turn-limit {turn_limit}")
 
+    late = TimeoutCount(keep)
     tallies, outcome, be = _run([Match(contest, seed, games)], backend, n_jobs, out,
-                                stored is not None, precision, sim_description,
-                                (lambda m, recs: keep(recs)) if keep else None)
+                                stored is not None, precision, sim_description, late)
+    late.report({"a": f"{agent_a.label} (A)", "b": f"{agent_b.label} (B)"})
     result = sim_result(tallies[0], manifest, outcome, be.name, be.workers)
     if out is not None and outcome.status == "complete":
         out.write_result(result)
@@ -328,6 +360,8 @@ def tournament_cmd(ctx: click.Context, app: AppContext, decks: tuple[str, ...], 
         if not ladder_deck:
             raise ZxError("--agents needs --deck DECK: the deck every agent plays")
         specs = parse_agents(agents)
+        for s in specs:
+            s.make(0)  # a bot's program not found: exit 2 before any game
         d = _load(app, ladder_deck, allow_illegal, "the", allow_unscripted, regulation)
         entrants = [Entrant(s.label, d, s) for s in specs]
     else:
@@ -336,6 +370,7 @@ def tournament_cmd(ctx: click.Context, app: AppContext, decks: tuple[str, ...], 
         if ladder_deck:
             raise ZxError("--deck goes with --agents (an agent ladder)")
         spec = parse_agent(ai)
+        spec.make(0)
         files = deck_files(decks)
         entrants = [Entrant(name, _load(app, path, allow_illegal, name, allow_unscripted, regulation),
                             spec)
@@ -353,8 +388,10 @@ def tournament_cmd(ctx: click.Context, app: AppContext, decks: tuple[str, ...], 
     elif out_dir:
         out = RunDir(out_dir)
         out.create(manifest)
+    late = TimeoutCount()
     tallies, outcome, be = _run(matches, backend, n_jobs, out, stored is not None, None,
-                                tournament_description, None)
+                                tournament_description, late)
+    late.report()
     result = tournament_result([e.name for e in entrants], pairs, tallies, manifest, outcome,
                                be.name, be.workers)
     if out is not None and outcome.status == "complete":

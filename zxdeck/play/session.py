@@ -190,7 +190,10 @@ class PlaySession:
         }
 
     def close(self) -> None:
-        """Close the --log file, if any."""
+        """Close the --log file, if any, and stop an agent's program (the `bot` agent)."""
+        stop = getattr(self.agent, "close", None)
+        if stop is not None:
+            stop(self.g)
         if self.log_file is not None:
             self.log_file.close()
             self.log_file = None

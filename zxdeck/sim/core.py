@@ -23,6 +23,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from zxdeck.errors import ZxError
 from zxdeck.sim.seeds import agent_seed, first_seat, game_seed, swapped
 
 SIDES = ("a", "b")
@@ -103,13 +104,23 @@ def play_one(contest: Contest, master: int, index: int) -> dict[str, Any]:
     agents = [side.agent.make(agent_seed(seed, seat)) for seat, side in enumerate(sides)]
     decisions = 0
     limit = contest.max_decisions
-    while not game.is_over():
-        game.apply(agents[game.current_player()].choose(game))
-        decisions += 1
-        if decisions > limit:
-            raise RuntimeError(f"the game did not end after {limit} decisions")
+    try:
+        while not game.is_over():
+            game.apply(agents[game.current_player()].choose(game))
+            decisions += 1
+            if decisions > limit:
+                raise RuntimeError(f"the game did not end after {limit} decisions")
+    finally:  # agents that hold something (a bot's program) let it go, even after a failure
+        for agent in agents:
+            close = getattr(agent, "close", None)
+            if close is not None:
+                close(game)
     winner = game.winner
     first = getattr(game, "first", None)
+    # answers an external agent did not give in time (docs/BOTS.md), by side
+    timeouts = {order[seat]: n for seat, agent in enumerate(agents)
+                if (n := getattr(agent, "timeouts", 0))}
+    extra = {"timeouts": timeouts} if timeouts else {}
     return {
         "index": index,
         "seed": seed,
@@ -119,6 +130,7 @@ def play_one(contest: Contest, master: int, index: int) -> dict[str, Any]:
         "reason": str(getattr(game, "reason", "") or ""),
         "turns": int(getattr(game, "turn", 0) or 0),
         "decisions": decisions,
+        **extra,
     }
 
 
@@ -142,9 +154,9 @@ def play_chunk(matches: Sequence[Match], match: int, start: int, stop: int,
             out.interrupted = True
             break
         except Exception as exc:  # reported with the game's index and seed, never lost
-            out.failure = GameFailed(match, index, game_seed(m.seed, index),
-                                     f"{type(exc).__name__}: {exc}", traceback.format_exc(),
-                                     key=m.key)
+            message = str(exc) if isinstance(exc, ZxError) else f"{type(exc).__name__}: {exc}"
+            out.failure = GameFailed(match, index, game_seed(m.seed, index), message,
+                                     traceback.format_exc(), key=m.key)
             break
         if m.key:
             record = {"match": m.key, **record}

@@ -1,0 +1,444 @@
+"""The `bot` agent: a program in any language that plays over JSON Lines on its stdin/stdout.
+
+The protocol (docs/BOTS.md says the same, with examples): one JSON object a line, UTF-8, each
+message of the engine compact and starting with its `"type"`.
+
+Engine -> bot:
+
+- `{"type":"hello","protocol":1,"engine":"zxdeck","version":...,"player":P,"seed":S,
+  "deadline_ms":MS}` once per game; the bot answers `{"type":"ready"}` (it may add `"name"`,
+  and `"protocol":1`: another protocol number is refused).
+- `{"type":"observation","id":N,"player":P,"decision":KIND,"prompt":TEXT,"deadline_ms":MS,
+  "observation":{...},"legal_actions":[{"index":0,"kind":...,"a":...,"b":...,"text":...},...]}`
+  for each decision of the bot's player; the bot answers `{"action":I}` (the `index` of one of
+  the legal actions; it may echo `"id":N`). `observation` is `zxdeck.engine.observation.observe`:
+  only what that player may see.
+- `{"type":"timeout","id":N,"action":0,"message":...}` when no answer came within the deadline:
+  the first legal action was played instead (the bot's late answer is then skipped).
+- `{"type":"game_over","winner":W,"result":"win"|"loss"|"draw","reason":...,"turns":T}` at the
+  end; a bot run by `sim` or `play` then sees its stdin close and should exit.
+- `{"type":"error","message":...}` before the engine gives up on the bot (a protocol error).
+
+Bot -> engine: the answers above, or `{"type":"error","message":...}` to give up itself.
+
+Errors (bad JSON, a wrong index, a bot that exits or cannot be started) raise `BotError` naming
+the bot and what it did: one line, never a traceback. The only wall-clock in zxdeck is the
+deadline of an answer here: a bot that times out makes the game depend on the machine's speed.
+"""
+
+from __future__ import annotations
+
+import atexit
+import collections
+import contextlib
+import json
+import os
+import queue
+import shlex
+import subprocess
+import sys
+import threading
+import time
+import weakref
+from typing import IO, Any
+
+from zxdeck import __version__
+from zxdeck.agents import BOT_TIMEOUT_MS
+from zxdeck.engine import Action, Game
+from zxdeck.errors import ZxError
+
+PROTOCOL = 1
+DEFAULT_TIMEOUT_MS = BOT_TIMEOUT_MS  # per decision
+HELLO_TIMEOUT_MS = 10_000  # at least this long for the answer to hello (the bot starts up)
+EXIT_GRACE_S = 2.0  # how long a finished bot may take to exit before it is killed
+_EOF = object()
+
+
+class BotError(ZxError):
+    """A bot that broke the protocol, crashed or could not be started (exit status 2)."""
+
+
+class ChannelClosed(Exception):
+    """A line could not be sent: the bot is gone (the message says how)."""
+
+
+def dumps(message: dict[str, Any]) -> str:
+    """A message as one compact line (no newline), `type` first as the protocol promises."""
+    return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
+
+
+def legal_action_list(game: Game) -> list[dict[str, Any]]:
+    """The legal actions of the current decision as the protocol numbers them."""
+    from zxdeck.engine.describe import describe
+
+    return [{"index": i, "kind": a.kind, "a": a.a, "b": a.b, "text": describe(a, game)}
+            for i, a in enumerate(game.legal_actions())]
+
+
+def observation_message(game: Game, ident: int, deadline_ms: int | None) -> dict[str, Any]:
+    """The `observation` message of the current decision of `game` (for its current player)."""
+    from zxdeck.engine.describe import prompt
+    from zxdeck.engine.observation import observe
+
+    p = game.current_player()
+    return {"type": "observation", "id": ident, "player": p, "decision": game.decision_kind(),
+            "prompt": prompt(game), "deadline_ms": deadline_ms, "observation": observe(game, p),
+            "legal_actions": legal_action_list(game)}
+
+
+def game_over_message(game: Game, player: int) -> dict[str, Any]:
+    w = game.winner
+    result = "draw" if w is None else "win" if w == player else "loss"
+    return {"type": "game_over", "winner": w, "result": result, "reason": str(game.reason or ""),
+            "turns": game.turn}
+
+
+class Channel:
+    """Where a bot's lines come from and go to. `recv(timeout)` gives the next line, None when
+    the timeout passes first, `_EOF` once the bot's output has ended."""
+
+    name = "bot"
+
+    def __init__(self) -> None:
+        self._lines: queue.Queue[Any] = queue.Queue()
+
+    def _pump(self, stream: IO[str]) -> None:
+        try:
+            for line in stream:
+                self._lines.put(line)
+        except (OSError, ValueError, UnicodeDecodeError) as exc:
+            self._lines.put(exc)
+        self._lines.put(_EOF)
+
+    def _start_reader(self, stream: IO[str]) -> None:
+        threading.Thread(target=self._pump, args=(stream,), daemon=True,
+                         name=f"zxdeck-bot-{self.name}").start()
+
+    def send(self, message: dict[str, Any]) -> None:
+        raise NotImplementedError
+
+    def recv(self, timeout: float | None) -> Any:
+        try:
+            return self._lines.get(timeout=timeout)
+        except queue.Empty:
+            return None
+
+    def ended(self) -> str:
+        """Why the bot's output ended (for the error message)."""
+        return "closed its output"
+
+    def last_words(self) -> str:
+        """What the bot said on stderr last, as ` (its last error output: ...)`, or ''."""
+        return ""
+
+    def close(self) -> None:
+        pass
+
+
+class StreamChannel(Channel):
+    """The bot is at the other end of two streams (`zxdeck bot`: this process's stdin/stdout)."""
+
+    def __init__(self, reader: IO[str], writer: IO[str], name: str = "stdin/stdout") -> None:
+        super().__init__()
+        self.name = name
+        self.writer = writer
+        self._start_reader(reader)
+
+    def send(self, message: dict[str, Any]) -> None:
+        try:
+            self.writer.write(dumps(message) + "\n")
+            self.writer.flush()
+        except (OSError, ValueError):
+            raise ChannelClosed("closed its input") from None
+
+    def ended(self) -> str:
+        return "closed its output (end of file)"
+
+
+_LIVE: weakref.WeakSet[ProcessChannel] = weakref.WeakSet()
+
+
+@atexit.register
+def _kill_leftovers() -> None:
+    for channel in list(_LIVE):
+        channel.close(grace=0.0)
+
+
+def _argv(command: str) -> list[str]:
+    try:
+        argv = shlex.split(command, posix=os.name != "nt")
+    except ValueError as exc:
+        raise BotError(f"bot {command!r}: cannot read the command line: {exc}") from None
+    if not argv:
+        raise BotError("bot: empty command line (bot:COMMAND, e.g. bot:python3 mybot.py)")
+    return argv
+
+
+def check_command(command: str) -> None:
+    """BotError unless the program of `command` can be found (before any game is played)."""
+    import shutil
+
+    program = _argv(command)[0]
+    if shutil.which(program) is None:
+        where = "not found" if os.sep not in program and "/" not in program else (
+            "not found" if not os.path.exists(program) else "not executable")
+        raise BotError(f"bot {command!r}: cannot start {program!r}: {where}")
+
+
+class ProcessChannel(Channel):
+    """A bot program started from a command line (split like a POSIX shell, not run by one)."""
+
+    def __init__(self, command: str) -> None:
+        super().__init__()
+        self.name = repr(command)
+        argv = _argv(command)
+        try:
+            self.proc = subprocess.Popen(
+                argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                text=True, encoding="utf-8", errors="replace", bufsize=1)
+        except OSError as exc:
+            raise BotError(f"bot {command!r}: cannot start {argv[0]!r}: "
+                           f"{exc.strerror or exc}") from None
+        self.stderr_tail: collections.deque[str] = collections.deque(maxlen=5)
+        assert self.proc.stdout is not None and self.proc.stderr is not None
+        self._start_reader(self.proc.stdout)
+        threading.Thread(target=self._drain_stderr, daemon=True).start()
+        _LIVE.add(self)
+
+    def _drain_stderr(self) -> None:
+        assert self.proc.stderr is not None
+        try:
+            for line in self.proc.stderr:
+                if line.strip():
+                    self.stderr_tail.append(line.rstrip("\n"))
+        except (OSError, ValueError):
+            pass
+
+    def send(self, message: dict[str, Any]) -> None:
+        assert self.proc.stdin is not None
+        try:
+            self.proc.stdin.write(dumps(message) + "\n")
+            self.proc.stdin.flush()
+        except (OSError, ValueError):
+            raise ChannelClosed(self.ended()) from None
+
+    def ended(self) -> str:
+        try:
+            status = self.proc.wait(timeout=1.0)
+        except subprocess.TimeoutExpired:
+            return "closed its output"
+        return f"exited with status {status}"
+
+    def last_words(self) -> str:
+        time.sleep(0.05)  # let the stderr reader catch the last lines
+        return f" (its last error output: {self.stderr_tail[-1]})" if self.stderr_tail else ""
+
+    def close(self, grace: float = EXIT_GRACE_S) -> None:
+        """Close the bot's input; kill it if it has not exited after `grace` seconds."""
+        _LIVE.discard(self)
+        proc = self.proc
+        if proc.stdin is not None and not proc.stdin.closed:
+            with contextlib.suppress(OSError):
+                proc.stdin.close()
+        try:
+            proc.wait(timeout=grace)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
+class BotAgent:
+    """Plays by asking a program over JSON Lines (`bot:python3 mybot.py`, docs/BOTS.md).
+
+    The program is started at the agent's first decision and stopped by `close(game)` (sim and
+    play call it after the game). `timeout` is the deadline of one answer in milliseconds (0:
+    wait for ever); on a timeout the first legal action is played and `timeouts` counts it.
+    """
+
+    name = "bot"
+
+    def __init__(self, seed: int = 0, cmd: str = "", timeout: int = DEFAULT_TIMEOUT_MS,
+                 channel: Channel | None = None) -> None:
+        if channel is None and not cmd.strip():
+            raise BotError("bot: give the command that runs it: bot:COMMAND (e.g. "
+                           "bot:python3 examples/bots/random_bot.py)")
+        if channel is None:
+            check_command(cmd)
+        self.seed = seed
+        self.cmd = cmd
+        self.timeout_ms = timeout
+        self.channel = channel
+        self._own_channel = channel is None
+        self.player: int | None = None
+        self.bot_name = ""
+        self.timeouts = 0
+        self.decisions = 0
+        self._next_id = 0
+        self._pending: collections.deque[int] = collections.deque()  # ids sent, not answered
+
+    @property
+    def label(self) -> str:
+        return self.channel.name if self.channel is not None else repr(self.cmd)
+
+    def _who(self) -> str:
+        seat = f" (player {self.player + 1})" if self.player is not None else ""
+        return f"bot {self.label}{seat}"
+
+    def _fail(self, problem: str) -> BotError:
+        """Tell the bot (best effort), stop it, and the error to raise."""
+        if self.channel is not None:
+            with contextlib.suppress(ChannelClosed):
+                self.channel.send({"type": "error", "message": problem})
+            problem += self.channel.last_words()
+            if self._own_channel:
+                self.channel.close()
+        return BotError(f"{self._who()}: {problem}")
+
+    def _deadline(self, minimum: int = 0) -> int | None:
+        return max(self.timeout_ms, minimum) if self.timeout_ms > 0 else None
+
+    def start(self, game: Game) -> None:
+        """Start the program (unless given a channel) and shake hands for a new game."""
+        self.player = game.current_player()
+        if self.channel is None:
+            self.channel = ProcessChannel(self.cmd)
+        deadline = self._deadline(HELLO_TIMEOUT_MS)
+        self._send({"type": "hello", "protocol": PROTOCOL, "engine": "zxdeck",
+                    "version": __version__, "player": self.player, "seed": self.seed,
+                    "deadline_ms": deadline})
+        answer = self._answer(0, deadline, "hello")
+        if answer is None:
+            raise self._fail(f"no answer to hello within {deadline} ms (a bot answers "
+                             '{"type":"ready"})')
+        if answer.get("type") not in ("ready", None):
+            raise self._fail(f"answered hello with {answer.get('type')!r}; expected "
+                             '{"type":"ready"}')
+        proto = answer.get("protocol", PROTOCOL)
+        if proto != PROTOCOL:
+            raise self._fail(f"speaks protocol {proto!r}; zxdeck speaks protocol {PROTOCOL}")
+        self.bot_name = str(answer.get("name", ""))
+
+    def _send(self, message: dict[str, Any]) -> None:
+        assert self.channel is not None
+        if message["type"] in ("hello", "observation"):
+            self._pending.append(message.get("id", 0))
+        try:
+            self.channel.send(message)
+        except ChannelClosed as exc:
+            raise self._fail(f"{exc} before it was sent {message['type']} message "
+                             f"{message.get('id', '')}".rstrip()) from None
+
+    def _answer(self, ident: int, deadline_ms: int | None, what: str) -> dict[str, Any] | None:
+        """The bot's answer to message `ident` (a JSON object), None on a timeout. Late answers
+        to earlier messages are skipped (answers come in order; an `id` names its question)."""
+        assert self.channel is not None
+        end = None if deadline_ms is None else time.monotonic() + deadline_ms / 1000
+        while True:
+            left = None if end is None else max(0.0, end - time.monotonic())
+            line = self.channel.recv(left)
+            if line is None:
+                return None
+            if line is _EOF or isinstance(line, Exception):
+                raise self._fail(f"{self.channel.ended()} instead of answering {what}")
+            text = line.strip()
+            if not text:
+                continue
+            try:
+                answer = json.loads(text)
+            except ValueError:
+                raise self._fail(f"answered {what} with {_clip(text)!r}, which is not JSON "
+                                 '(expected one JSON object a line, e.g. {"action":0})') from None
+            if not isinstance(answer, dict):
+                raise self._fail(f"answered {what} with {_clip(text)!r}, which is not a JSON object")
+            if answer.get("type") == "error":
+                raise self._fail(f"gave up: {_clip(str(answer.get('message', '')))}")
+            got = answer.get("id")
+            if isinstance(got, int) and not isinstance(got, bool) and got in self._pending:
+                while self._pending and self._pending[0] != got:
+                    self._pending.popleft()  # questions it skipped (timed out)
+            if not self._pending:
+                raise self._fail(f"sent {_clip(text)!r} when no answer was expected")
+            answered = self._pending.popleft()
+            if answered != ident:
+                continue  # the late answer to a question that timed out
+            return answer
+
+    def choose(self, game: Game) -> Action:
+        if self.player is None:
+            self.start(game)
+        acts = game.legal_actions()
+        self._next_id += 1
+        ident = self._next_id
+        deadline = self._deadline()
+        self._send(observation_message(game, ident, deadline))
+        self.decisions += 1
+        answer = self._answer(ident, deadline, f"observation {ident}")
+        if answer is None:
+            self.timeouts += 1
+            self._send({"type": "timeout", "id": ident, "action": 0,
+                        "message": f"no answer within {deadline} ms: the first legal action "
+                                   f"(index 0) was played"})
+            return acts[0]
+        index = answer.get("action")
+        if isinstance(index, bool) or not isinstance(index, int):
+            raise self._fail(f"answered observation {ident} with {_clip(dumps(answer))!r}: "
+                             '"action" must be the index of a legal action (an integer)')
+        if not 0 <= index < len(acts):
+            raise self._fail(f"chose action {index} at observation {ident}, but the legal "
+                             f"actions are 0-{len(acts) - 1}")
+        return acts[index]
+
+    def close(self, game: Game | None = None) -> None:
+        """Tell the bot how the game ended (when it did), then stop the program."""
+        if self.channel is None:
+            return
+        if game is not None and game.is_over() and self.player is not None:
+            with contextlib.suppress(ChannelClosed):
+                self.channel.send(game_over_message(game, self.player))
+        if self._own_channel:
+            self.channel.close()
+            self.channel = None
+        self.player = None
+        self._pending.clear()
+
+
+def _clip(text: str, n: int = 80) -> str:
+    return text if len(text) <= n else text[:n] + "..."
+
+
+def stdio_channel() -> StreamChannel:
+    """This process's stdin/stdout as a bot's channel (`zxdeck bot`)."""
+    stdin = open(sys.stdin.fileno(), encoding="utf-8", errors="replace", closefd=False)  # noqa: SIM115
+    stdout = open(sys.stdout.fileno(), "w", encoding="utf-8", closefd=False)  # noqa: SIM115
+    return StreamChannel(stdin, stdout)
+
+
+__all__ = ["PROTOCOL", "BotAgent", "BotError", "Channel", "ProcessChannel", "StreamChannel",
+           "check_command", "game_over_message", "legal_action_list",
+           "observation_message", "serve",
+           "stdio_channel"]
+
+
+def serve(deck: Any, vs: Any, opponent: str, channel: Channel, seat: int = 0, seed: int = 0,
+          games: int = 1, timeout: int = 0, turn_limit: int = 100) -> list[tuple[Game, int]]:
+    """`zxdeck bot`: play `games` games in which the program at the other end of `channel` plays
+    `deck` in seat `seat` (0: p1) against the agent `opponent` playing `vs`.
+
+    Game `i` has seed `seed + i` (its coin flip, shuffles and the opponent's generator); the bot
+    gets hello, observations and game_over for each game on the same channel. Returns each game
+    with the number of answers the bot did not give in time. BotError when the bot breaks the
+    protocol or goes away.
+    """
+    from zxdeck.agents import make_agent
+    from zxdeck.agents.match import agent_seed, play_game
+
+    played = []
+    for i in range(games):
+        s = seed + i
+        bot = BotAgent(agent_seed(s, seat), timeout=timeout, channel=channel)
+        other = make_agent(opponent, agent_seed(s, 1 - seat))
+        agents = (bot, other) if seat == 0 else (other, bot)
+        specs = (deck, vs) if seat == 0 else (vs, deck)
+        g = play_game(specs[0], specs[1], agents, seed=s, turn_limit=turn_limit)
+        played.append((g, bot.timeouts))
+    return played
