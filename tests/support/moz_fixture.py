@@ -21,3 +21,14 @@ def fixture_cards() -> dict[str, MozCard]:
 
 def card(cid: str) -> MozCard:
     return fixture_cards()[cid]
+
+
+def fixture_deck(variant: int = 0) -> list[MozCard]:
+    """A 55-card deck of fixture cards: 5 summoners and 50 zone cards (beasts and supports repeat,
+    which the engine allows; D-3 is the validator's business)."""
+    cards = list(fixture_cards().values())
+    summoners = [c for c in cards if c.type == "summoner"]
+    others = [c for c in cards if c.type != "summoner"]
+    pile = [summoners[(variant + k) % len(summoners)] for k in range(5)]
+    zone = [others[(variant * 7 + k * 3) % len(others)] for k in range(50)]
+    return pile + zone
