@@ -14,7 +14,8 @@ temporary directory and both engines (REV and this working tree) play the SAME g
 between the two engines (the count of identical games is printed; any difference exits
 with status 1). It prints decisions/s, games/s and clone() time of each engine and the
 ratio current / baseline (medians over the runs), by wall time and by CPU time (steadier on a
-shared machine). Both engines read this tree's
+shared machine). `--compiled DIR` measures the compiled engine of scripts/build_compiled.py
+(in DIR, e.g. build/compiled) instead of this tree's Python one. Both engines read this tree's
 `data/cards.yaml` and `examples/decks/`.
 """
 
@@ -150,10 +151,10 @@ def run_worker(pkg_root: Path, games: int, offset: int, with_clone: bool) -> dic
     return data
 
 
-def compare(rev: str, games: int, runs: int) -> int:
+def compare(rev: str, games: int, runs: int, current: Path = ROOT) -> int:
     with tempfile.TemporaryDirectory(prefix="zxdeck-baseline-") as tmp:
         full = export_rev(rev, Path(tmp))
-        engines = {"baseline": Path(tmp), "current": ROOT}
+        engines = {"baseline": Path(tmp), "current": current}
         res: dict[str, list[dict[str, Any]]] = {"baseline": [], "current": []}
         same = total = 0
         differ: list[int] = []
@@ -177,7 +178,8 @@ def compare(rev: str, games: int, runs: int) -> int:
 
     print(f"machine: {platform.processor() or platform.machine()}, {os.cpu_count()} CPUs, "
           f"Python {platform.python_version()} ({platform.python_implementation()})")
-    print(f"baseline: {rev} ({full[:10]}); current: working tree {ROOT}")
+    print(f"baseline: {rev} ({full[:10]}); current: {'working tree' if current == ROOT else 'compiled copy'} "
+          f"{current}")
     print(f"random vs random, {games} games x {runs} runs, interleaved (median):")
     print(f"{'':16}{'baseline':>10}{'current':>12}{'ratio':>8}")
     for label, f in (("decisions/s", lambda x: x["decisions"] / x["seconds"]),
@@ -206,6 +208,8 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=300)
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--baseline", metavar="REV", help="compare with the engine of git revision REV")
+    ap.add_argument("--compiled", metavar="DIR", type=Path,
+                    help="with --baseline: measure the engine built by scripts/build_compiled.py in DIR")
     ap.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     ap.add_argument("--offset", type=int, default=0, help=argparse.SUPPRESS)
     ap.add_argument("--clone", action="store_true", help=argparse.SUPPRESS)
@@ -214,7 +218,8 @@ def main() -> None:
         print(json.dumps(worker(args.games, args.offset, args.clone)))
         return
     if args.baseline:
-        sys.exit(compare(args.baseline, args.games, args.runs))
+        sys.exit(compare(args.baseline, args.games, args.runs,
+                         args.compiled.resolve() if args.compiled else ROOT))
     specs = load_specs()
     run_games(specs, 20, 10_000)  # warm up
     dps, gps, per_game = [], [], []

@@ -1,0 +1,96 @@
+"""Optional compiled build of the rules engine (Cython), beside the pure-Python package.
+
+    pip install 'cython>=3.0' setuptools      # or: pip install -e '.[compile]'
+    python scripts/build_compiled.py          # -> build/compiled/zxdeck
+    PYTHONPATH=build/compiled zxdeck sim examples/decks/red.txt examples/decks/blue.txt -n 1000
+    python scripts/build_compiled.py --test   # the engine's tests against the compiled copy
+
+The pure-Python package stays what `pip install .` installs and what the tests run. This
+script copies `zxdeck/` (with the built-in catalog and the rules text, as the wheel ships
+them) to `build/compiled/` and compiles the engine's modules there, unchanged, with Cython
+(`ENGINE_MODULES`; no annotations are used as C types, so the compiled modules behave as the
+Python ones). Whatever puts `build/compiled` first on `sys.path` (PYTHONPATH) runs the compiled
+engine; `bench/bench_engine.py --compiled build/compiled --baseline REV` measures it.
+`--test` runs tests/engine (golden games, fuzz and property tests) on the compiled copy.
+Needs a C compiler and the Python headers. Exit status: 0 built (and tested), 1 build or
+tests failed, 2 Cython or setuptools missing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+ENGINE_MODULES = ("game", "abilities", "dunamis", "battle", "effects", "rng", "state")
+
+
+def build(out: Path, jobs: int) -> None:
+    try:
+        from Cython.Build import cythonize
+        from setuptools import Extension, setup
+    except ImportError:
+        print("build_compiled: needs Cython and setuptools (pip install 'cython>=3.0' setuptools)",
+              file=sys.stderr)
+        sys.exit(2)
+    if out.exists():
+        shutil.rmtree(out)
+    pkg = out / "zxdeck"
+    shutil.copytree(ROOT / "zxdeck", pkg, ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.c"))
+    shutil.copytree(ROOT / "data", pkg / "data")
+    shutil.copy(ROOT / "docs" / "RULES.md", pkg / "data" / "RULES.md")
+    exts = [Extension(f"zxdeck.engine.{m}", [f"zxdeck/engine/{m}.py"]) for m in ENGINE_MODULES]
+    here = os.getcwd()
+    os.chdir(out)
+    try:
+        setup(
+            name="zxdeck-compiled-engine",
+            ext_modules=cythonize(exts, quiet=True, nthreads=jobs, compiler_directives={
+                "language_level": 3, "annotation_typing": False, "binding": True}),
+            script_args=["build_ext", "--inplace", "-j", str(jobs), "--build-temp", str(out / "tmp")],
+        )
+    finally:
+        os.chdir(here)
+    shutil.rmtree(out / "tmp", ignore_errors=True)
+    for m in ENGINE_MODULES:
+        if not list((pkg / "engine").glob(f"{m}.*.so")) and not list((pkg / "engine").glob(f"{m}.*.pyd")):
+            print(f"build_compiled: zxdeck/engine/{m} was not compiled", file=sys.stderr)
+            sys.exit(1)
+        (pkg / "engine" / f"{m}.c").unlink(missing_ok=True)
+    print(f"compiled engine in {pkg} ({len(ENGINE_MODULES)} modules); use PYTHONPATH={out}")
+
+
+def run_tests(out: Path) -> int:
+    env = dict(os.environ, PYTHONPATH=str(out))
+    check = subprocess.run([sys.executable, "-c", "import zxdeck.engine.game as g; print(g.__file__)"],
+                           env=env, capture_output=True, text=True, cwd=out)
+    if not check.stdout.strip().endswith((".so", ".pyd")):
+        print(f"build_compiled: the compiled engine is not the one imported ({check.stdout.strip()})",
+              file=sys.stderr)
+        return 1
+    # the tests and their configuration come from the checkout, zxdeck from the compiled copy
+    # (run from `out`: `python -m pytest` puts the working folder first on sys.path)
+    env["ZXDECK_EXPECT_COMPILED"] = "1"
+    return subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-n", "2",
+                           "--rootdir", str(ROOT), "-c", str(ROOT / "pyproject.toml"),
+                           str(ROOT / "tests" / "engine")], env=env, cwd=out).returncode
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--out", type=Path, default=ROOT / "build" / "compiled")
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--test", action="store_true", help="run tests/engine against the compiled copy")
+    args = ap.parse_args()
+    out = args.out.resolve()
+    build(out, args.jobs)
+    if args.test:
+        sys.exit(1 if run_tests(out) else 0)
+
+
+if __name__ == "__main__":
+    main()
