@@ -20,16 +20,32 @@ def _descent_spec(g: Game, iid: int) -> tuple[int, dict | None]:
     return 0, None
 
 
-def _descent_candidates(g: Game, p: int, iid: int, flt: dict | None) -> list[int]:
-    return [u for u in g.units_of(p) if not g.slept[u] and unit_matches(g, u, flt, p, iid)]
+def _descent_candidates(g: Game, p: int, iid: int, flt: dict | None, units: list[int] | None = None
+                        ) -> list[int]:
+    """p's rebooted Z/X matching the descent filter (`units`: `g.units_of(p)` if known)."""
+    slept = g.slept
+    if units is None:
+        units = g.units_of(p)
+    if not flt:
+        return [u for u in units if not slept[u]]
+    return [u for u in units if not slept[u] and unit_matches(g, u, flt, p, iid)]
 
 
-def _descent_possible(g: Game, p: int, iid: int, chosen: tuple = ()) -> bool:
+def _descent_possible(g: Game, p: int, iid: int, chosen: tuple = (), units: list[int] | None = None) -> bool:
     cost = g.cards[iid].cost
     count, flt = _descent_spec(g, iid)
-    cands = [u for u in _descent_candidates(g, p, iid, flt) if u not in chosen]
-    have = sum(g.cards[u].cost for u in chosen)
-    costs = sorted((g.cards[u].cost for u in cands), reverse=True)
+    cards = g.cards
+    if not chosen and cost > 0:
+        # the filter only narrows p's rebooted Z/X: without enough cost among all of them, no descent
+        if units is None:
+            units = g.units_of(p)
+        slept = g.slept
+        allc = sorted((cards[u].cost for u in units if not slept[u]), reverse=True)
+        if sum(allc[:count] if count else allc) < cost:
+            return False
+    cands = [u for u in _descent_candidates(g, p, iid, flt, units) if u not in chosen]
+    have = sum(cards[u].cost for u in chosen)
+    costs = sorted((cards[u].cost for u in cands), reverse=True)
     if count:
         need = count - len(chosen)
         return 0 <= need <= len(costs) and have + sum(costs[:need]) >= cost
@@ -45,8 +61,10 @@ def awakening_possible(g: Game, p: int, iid: int) -> bool:
     return ab is None or all(effect_possible(g, p, iid, e, paid=cost) for e in ab.effects)
 
 
-def ex_possible(g: Game, p: int, iid: int, squares: list[int] | None = None) -> bool:
-    """X-1..X-4 entry conditions of a face-down Z/X EX (`squares`: `g.legal_squares(p)` if known)."""
+def ex_possible(g: Game, p: int, iid: int, squares: list[int] | None = None,
+                units: list[int] | None = None) -> bool:
+    """X-1..X-4 entry conditions of a face-down Z/X EX (`squares`: `g.legal_squares(p)`, `units`:
+    `g.units_of(p)`, if known)."""
     sc = g.scripts[iid]
     card = g.cards[iid]
     ps = g.players[p]
@@ -59,18 +77,22 @@ def ex_possible(g: Game, p: int, iid: int, squares: list[int] | None = None) -> 
     # X-2 descent (also the default for a Z/X EX without abilities)
     if len(ps.resources) < card.cost:
         return False
-    return _descent_possible(g, p, iid)
+    return _descent_possible(g, p, iid, (), units)
 
 
-def shift_targets(g: Game, p: int, iid: int) -> list[int]:
-    """H-2, H-4: your Z/X matching the 剣臨器 filter with no Shift on them, if the 剣臨条件 holds."""
+def shift_targets(g: Game, p: int, iid: int, units: list[int] | None = None) -> list[int]:
+    """H-2, H-4: your Z/X matching the 剣臨器 filter with no Shift on them, if the 剣臨条件 holds
+    (`units`: `g.units_of(p)` if known)."""
     ab = g.scripts[iid].shift
     need = int(ab.raw.get("dunamis_face_up", 0) or 0) if ab else 0
     flt = ab.raw.get("target") if ab else None
     ps = g.players[p]
-    if sum(1 for d in ps.dunamis if g.face_up[d]) < need:
+    if need and sum(1 for d in ps.dunamis if g.face_up[d]) < need:
         return []
-    return [u for u in g.units_of(p) if u not in g.shift_on and unit_matches(g, u, flt, p, iid)]
+    if units is None:
+        units = g.units_of(p)
+    shift_on = g.shift_on
+    return [u for u in units if u not in shift_on and unit_matches(g, u, flt, p, iid)]
 
 
 def dunamis_actions(g: Game, p: int, battle: bool, squares: list[int] | None = None) -> list[Action]:
@@ -83,6 +105,7 @@ def dunamis_actions(g: Game, p: int, battle: bool, squares: list[int] | None = N
     up = g.face_up
     cards = g.cards
     seen: set[str] = set()
+    units = None
     for iid in ps.dunamis:
         if up[iid]:
             continue
@@ -95,7 +118,9 @@ def dunamis_actions(g: Game, p: int, battle: bool, squares: list[int] | None = N
             if not ps.ex_used and not ps.event_ex_used:
                 if squares is None:
                     squares = g.legal_squares(p)
-                if ex_possible(g, p, iid, squares):
+                if units is None:
+                    units = g.units_of(p)
+                if ex_possible(g, p, iid, squares, units):
                     acts.append(Action("ex", iid))
         elif t == "event_ex":
             ok_timing = c.timing in (("battle", "any") if battle else ("main", "any"))
@@ -104,7 +129,9 @@ def dunamis_actions(g: Game, p: int, battle: bool, squares: list[int] | None = N
                 for m in range(min(modes, 2)):
                     acts.append(Action("event_ex", iid, m))
         elif t == "shift" and not battle and not ps.shift_used:
-            for u in shift_targets(g, p, iid):
+            if units is None:
+                units = g.units_of(p)
+            for u in shift_targets(g, p, iid, units):
                 acts.append(Action("shift", iid, u))
     return acts
 

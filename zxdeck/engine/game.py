@@ -733,40 +733,45 @@ class Game:
         if total >= self.power(iid):
             self.destroy(iid, by_damage=True)
 
-    def _no_cont_power(self) -> bool:
-        """True when no Z/X on the field (nor its Shift) has a continuous power effect: every
-        power is then printed + until-end-of-turn changes (A-3)."""
+    def _power_floor(self) -> int | None:
+        """None when no Z/X on the field (nor its Shift) has a continuous power effect (every power
+        is then printed + until-end-of-turn changes, A-3); else the sum of their negative amounts:
+        no power on the field is below printed + until-end-of-turn + this (conditions and targets
+        can only leave effects out)."""
         scripts = self.scripts
         shift_on = self.shift_on
+        floor = None
         for u in self.squares:
             if u >= 0:
-                if scripts[u].power_effs:
-                    return False
+                effs = scripts[u].power_effs
                 if shift_on:
                     s = shift_on.get(u)
-                    if s is not None and scripts[s].power_effs:
-                        return False
-        return True
+                    if s is not None:
+                        effs = effs + scripts[s].power_effs
+                for _ab, eff in effs:
+                    amount = eff.get("amount", 0)
+                    floor = (floor or 0) + (amount if amount < 0 else 0)
+        return floor
 
     def _check_lethal(self) -> None:
         """B-5: a Z/X whose damage this turn reaches its power is destroyed (checked between tasks:
-        a power may drop after the damage). Without continuous power effects on the field the power
-        is computed inline, the same value as `power()`."""
-        fast = self._no_cont_power()
+        a power may drop after the damage). `power()` is computed only when the damage reaches the
+        lowest power the continuous effects on the field could leave (`_power_floor`)."""
+        floor = self._power_floor()
         cards = self.cards
         bonus = self.bonus
         squares = self.squares
         for iid, dmg in list(self.damage.items()):
             if dmg > 0 and iid >= 0 and iid in squares:
-                if fast:
-                    pw = cards[iid].power + bonus.get(iid, 0)
-                    if pw < 0:
-                        pw = 0
+                base = cards[iid].power + bonus.get(iid, 0)
+                if floor is None:
+                    lethal = dmg >= (base if base > 0 else 0)
                 else:
-                    pw = self.power(iid)
-                if dmg >= pw:
+                    low = base + floor
+                    lethal = dmg >= (low if low > 0 else 0) and dmg >= self.power(iid)
+                if lethal:
                     self.destroy(iid, by_damage=True)
-                    fast = self._no_cont_power()
+                    floor = self._power_floor()
 
     def place(self, p: int, iid: int, sq: int, via: str, frm: str = "pending") -> None:
         """Put a card from limbo (or `frm`) onto a square (L-1..L-5) and fire `enter` triggers."""
