@@ -49,6 +49,8 @@ from zxdeck.errors import ZxError
 # Tasks that must run before pending triggers are put on the stack: choices in progress (a pick
 # ends by carrying out its continuation at once, see `_t_pick`) and the rule processes Z-5 / R-1.
 _new_action = tuple.__new__  # Action(kind, a, b) without the keyword-handling constructor (same value)
+# instance id -> the 9 `play` actions of that card (actions are values: shared by every game)
+_PLAY_ACTIONS: dict[int, tuple[Action, ...]] = {}
 IMMEDIATE = frozenset({"pick", "pay", "charge_limit", "refresh_life"})
 # Picks over cards whose copies are interchangeable: one action per distinct card.
 DEDUPE = frozenset({
@@ -730,7 +732,7 @@ class Game:
         self.damage[iid] = total
         self._emit("damage", player=self.owner[iid], card=iid, name=self.name(iid), amount=amount,
                    total=total, source=source)
-        if total >= self.power(iid):
+        if self._lethal(iid, total, self._power_floor()):
             self.destroy(iid, by_damage=True)
 
     def _power_floor(self) -> int | None:
@@ -753,25 +755,24 @@ class Game:
                     floor = (floor or 0) + (amount if amount < 0 else 0)
         return floor
 
+    def _lethal(self, iid: int, dmg: int, floor: int | None) -> bool:
+        """`dmg >= self.power(iid)` (B-5), with `power()` computed only when the damage reaches the
+        lowest power the continuous effects on the field could leave (`floor`: `_power_floor()`)."""
+        base = self.cards[iid].power + self.bonus.get(iid, 0)
+        if floor is None:
+            return dmg >= (base if base > 0 else 0)
+        low = base + floor
+        return dmg >= (low if low > 0 else 0) and dmg >= self.power(iid)
+
     def _check_lethal(self) -> None:
         """B-5: a Z/X whose damage this turn reaches its power is destroyed (checked between tasks:
-        a power may drop after the damage). `power()` is computed only when the damage reaches the
-        lowest power the continuous effects on the field could leave (`_power_floor`)."""
+        a power may drop after the damage)."""
         floor = self._power_floor()
-        cards = self.cards
-        bonus = self.bonus
         squares = self.squares
         for iid, dmg in list(self.damage.items()):
-            if dmg > 0 and iid >= 0 and iid in squares:
-                base = cards[iid].power + bonus.get(iid, 0)
-                if floor is None:
-                    lethal = dmg >= (base if base > 0 else 0)
-                else:
-                    low = base + floor
-                    lethal = dmg >= (low if low > 0 else 0) and dmg >= self.power(iid)
-                if lethal:
-                    self.destroy(iid, by_damage=True)
-                    floor = self._power_floor()
+            if dmg > 0 and iid >= 0 and iid in squares and self._lethal(iid, dmg, floor):
+                self.destroy(iid, by_damage=True)
+                floor = self._power_floor()
 
     def place(self, p: int, iid: int, sq: int, via: str, frm: str = "pending") -> None:
         """Put a card from limbo (or `frm`) onto a square (L-1..L-5) and fire `enter` triggers."""
@@ -1181,8 +1182,11 @@ def _legal_main(g: Game, d: tuple) -> list[Action]:
         if c.type == "zx":
             if squares is None:
                 squares = g.legal_squares(p)
+            row = _PLAY_ACTIONS.get(iid)
+            if row is None:
+                row = _PLAY_ACTIONS[iid] = tuple(Action("play", iid, sq) for sq in range(9))
             for sq in squares:
-                append(_new_action(Action, ("play", iid, sq)))
+                append(row[sq])
         elif c.type == "event" and c.timing != "battle":
             append(_new_action(Action, ("play", iid, -1)))
     acts.extend(_ability_actions(g, p, ("main", "any")))
