@@ -68,17 +68,99 @@ def test_every_decision_fits_100x40_and_80x30(tmp_path, specs):
         assert grid and all(wcswidth(x) == wcswidth(grid[0]) for x in grid)
 
 
-def test_60_columns_never_wrap_the_field(tmp_path, specs):
-    """At 60 columns (the compact layout) no line is wider than the terminal: the field's
-    borders line up."""
-    screens = play_screens(tmp_path, specs, (60, 24), 2, seed0=7)
+def test_60x24_every_screen_fits_and_the_field_never_wraps(tmp_path, specs):
+    """At the minimum, 60x24 (the compact layout): every screen, prompt included, is at most 24
+    lines, no line is wider than the terminal, and the field's borders line up (with or without
+    the lines between its rows); choices that do not fit come a page at a time."""
+    screens = play_screens(tmp_path, specs, (60, 24), 3, seed0=7)
+    assert len(screens) > 40
     for lines in screens:
+        assert len(lines) + 1 <= 24, "\n".join(lines)
         for line in lines:
             if str(tmp_path) not in line:
                 assert wcswidth(line) <= 60, line
         grid = [x for x in lines if x.startswith(("  +", "  |"))]
-        assert len(grid) == 10 and len({wcswidth(x) for x in grid}) == 1, grid
+        assert len(grid) in (8, 10) and len({wcswidth(x) for x in grid}) == 1, grid
     assert not any("端末が小さすぎます" in x for lines in screens for x in lines)
+
+
+def test_hints_and_second_questions_keep_the_screen_in_place(tmp_path, specs):
+    """A wrong answer, the square of a collapsed choice and the end-of-turn confirmation draw the
+    screen again with their line in it: the header stays on the terminal's first line."""
+    rng = random.Random(5)
+    seen = {"hint": 0, "square": 0}
+
+    def answer(prompt: str) -> str:
+        if "0 で戻る" in prompt:
+            seen["square"] += 1
+            return str(rng.randint(1, choices_in(prompt)))
+        if "(y/n)" in prompt:
+            return "y"
+        if rng.random() < 0.15:
+            seen["hint"] += 1
+            return rng.choice(["xyz", "99", ""])
+        return str(rng.randint(1, choices_in(prompt)))
+
+    prompts: list[str] = []
+    for seed in range(3, 7):
+        buf = io.StringIO()
+        console = Console(file=buf, width=300, force_terminal=False, color_system=None,
+                          highlight=False, soft_wrap=True)
+
+        def recorded(prompt: str, buf: io.StringIO = buf) -> str:
+            prompts.append(buf.getvalue())
+            buf.seek(0)
+            buf.truncate()
+            return answer(prompt)
+
+        s = new_session(specs["red"], specs[COLORS[seed % 5]], seed=seed,
+                        save_path=tmp_path / f"g{seed}.json", console=console,
+                        input_fn=Person(fallback=recorded), size=(60, 24))
+        assert s.run() == 0
+    assert seen["hint"] > 3 and seen["square"] > 0
+    for text in prompts:
+        text = text.removeprefix("相手の番です...\n")  # printed, then the terminal is cleared
+        lines = text.rstrip("\n").split("\n")
+        assert lines[0].startswith("== "), text  # every question is a whole screen
+        assert len(lines) + 1 <= 24, text
+    hints = [t.removeprefix("相手の番です...\n") for t in prompts if "は選択肢でもコマンドでもありません" in t or "という選択肢はありません" in t
+             or "番号 (1-" in t]
+    assert hints and all(t.startswith("== ") for t in hints)
+
+
+def test_choices_that_do_not_fit_come_a_page_at_a_time(tmp_path, specs):
+    """When even the smallest layout has no room for every choice, a page of them is shown with a
+    line saying so; `more` shows the next page, and any number can be chosen from any page."""
+    pages: list[str] = []
+    state = {"more": 0}
+
+    def answer(prompt: str) -> str:
+        text = out.getvalue()
+        out.seek(0)
+        out.truncate()
+        if "(y/n)" in prompt:
+            return "y"
+        if "ページ: more で次" in text and state["more"] < 6:
+            pages.append(text)
+            state["more"] += 1
+            return "more"
+        return "1"
+
+    out = io.StringIO()
+    console = Console(file=out, width=300, force_terminal=False, color_system=None,
+                      highlight=False, soft_wrap=True)
+    s = new_session(specs["red"], specs["blue"], seed=0, save_path=tmp_path / "p.json",
+                    console=console, input_fn=Person(fallback=answer), size=(60, 24))
+    s.run()
+    assert len(pages) >= 2
+    first = pages[0]
+    numbers = [int(n) for n in re.findall(r"^ {0,2}(\d+)\)", first, re.M)]
+    m = re.search(r"\((\d+)/(\d+)ページ", first)
+    assert m and m.group(1) == "1" and numbers[0] == 1
+    after = pages[1] if len(pages) > 1 else ""
+    m2 = re.search(r"\((\d+)/(\d+)ページ", after)
+    assert m2 and m2.group(1) == "2"
+    assert [int(n) for n in re.findall(r"^ {0,2}(\d+)\)", after, re.M)][0] == numbers[-1] + 1
 
 
 def test_below_the_minimum_a_clear_message(tmp_path, specs):
@@ -103,7 +185,7 @@ def test_help_screen_prints_its_lines_exactly(tmp_path, specs):
         assert out[start:start + HELP.count("\n") + 1] == HELP.split("\n")
     assert "?" not in HELP.replace("help (?)", "")
     assert all(wcswidth(line) <= 60 for line in HELP.split("\n"))
-    assert HELP.split("\n")[3:13] == [
+    assert HELP.split("\n")[3:14] == [
         "  help (?)     この説明",
         "  board (b)    画面を描き直す",
         "  hand         手札とデュナミスの一覧",
@@ -112,6 +194,7 @@ def test_help_screen_prints_its_lines_exactly(tmp_path, specs):
         "  zones        両者のチャージとトラッシュ",
         "  set          設定の一覧 (例: set confirm_end off)",
         "  hint         おすすめ 3 つと勝つ見込み (hard の AI)",
+        "  more (m)     選択肢の次のページ (画面に入りきらない時)",
         "  concede      投了する",
         "  quit (q)     保存して中断 (Ctrl-C、Ctrl-D でも保存)",
     ]

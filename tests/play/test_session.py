@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 from play_kit import Person, capture_console, choices_in
 
@@ -137,7 +138,9 @@ def test_paying_with_two_colors_is_asked(tmp_path):
     out = buf.getvalue()
     assert g.decision_kind() == "pay"
     assert "コストの支払い" in out
-    assert "「red資源」をスリープして支払う" in out and "「blue資源」をスリープして支払う" in out
+    # the #N tag right after the card's name
+    assert re.search(r"「red資源」 #\d+ をスリープして支払う", out)
+    assert re.search(r"「blue資源」 #\d+ をスリープして支払う", out)
 
 
 def test_choices_are_grouped_and_fit(tmp_path, specs):

@@ -15,7 +15,8 @@ A layout trades detail for lines, so that a whole decision fits the terminal
 - `hand="columns"` / `"flow"` / `"count"` and `dunamis="columns"` / `"count"`:
   the hand and dunamis in two columns, as a wrapped list of names, or as a count;
 - `compact=True` (small terminals): squares of 2 lines with short square names
-  (`SHORT_SQUARES`, also used by the choices) and one status line where it fits.
+  (`SHORT_SQUARES`, also used by the choices) and one status line where it fits;
+  `tight=True` also leaves out the lines between the field's rows (8 lines for the field).
 """
 
 from __future__ import annotations
@@ -60,6 +61,7 @@ class Layout:
     compact: bool = False
     hand: str = "list"  # list | columns | flow | count
     dunamis: str = "list"  # list | columns | count
+    tight: bool = False  # compact field without the lines between its rows (the smallest screens)
 
 
 @dataclass
@@ -254,6 +256,10 @@ def _cell(scr: Screen, g: Game, obs: dict[str, Any], sq: int, viewer: int, cw: i
         right = ("スリープ " if u["slept"] else "") + whose
         if width(right) + 6 > cw:
             right = whose
+        if width(stats) + 1 + width(right) > cw:  # never cut the figures: closer, or no owner
+            stats = stats.replace(" ", "")
+            right = whose if width(stats) + 1 + width(right) <= cw else ""
+        right = " " + right if right else ""
         return [(fit(shorten(name, cw), cw), "bold " + style),
                 (fit(stats, cw - width(right)) + right, stat_style)]
     right = f"{kind} {whose}"
@@ -282,7 +288,8 @@ def _grid(scr: Screen, g: Game, obs: dict[str, Any], viewer: int, layout: Layout
                 txt, style = cell[i] if i < len(cell) else (" " * cw, "")
                 t.append(clean(txt), style=style)
                 t.append("|", style="dim")
-        scr.add(("  " + border, "dim"))
+        if r == rows[-1] or not (layout.tight and layout.compact):
+            scr.add(("  " + border, "dim"))
 
 
 # ---------------------------------------------------------------------- hand and dunamis

@@ -5,9 +5,11 @@ decide; then the screen is drawn (field, zones, what happened since the last
 decision) with the legal choices numbered from 1, fitted to the terminal: the
 most detailed layout of `zxdeck.play.screen` whose lines all fit its height
 (off a terminal, 80 columns and no height limit). A number chooses; typed
-commands (`COMMANDS`: help, board, hand, card N, log, zones, set, concede,
-quit) do what they say; anything else gets a one-line hint and the same
-question again. Decisions with a single legal action are carried out without
+commands (help, board, hand, card N, log, zones, set, hint, more, concede, quit) do
+what they say; anything else gets a one-line hint and the same question again
+(in a terminal the screen is drawn again with the hint, so nothing scrolls
+away). When not even the most compact layout has room for every choice, the
+choices come a page at a time (`more`); any number can be typed on any page. Decisions with a single legal action are carried out without
 asking (and logged). Copies of a card that are interchangeable (in the hand, the
 deck, the dunamis...) are one choice.
 
@@ -21,6 +23,7 @@ lines.
 from __future__ import annotations
 
 import contextlib
+import re
 import shlex
 import signal
 import sys
@@ -48,7 +51,7 @@ from zxdeck.play.screen import (
     square_name,
 )
 from zxdeck.play.settings import DESCRIPTIONS, Settings, save_settings
-from zxdeck.play.text import clean, fit, shorten, wrap
+from zxdeck.play.text import clean, fit, shorten, width, wrap
 
 EXIT_INTERRUPTED = 130
 MAX_WIDTH = 100  # wider terminals get the 100-column screen
@@ -58,21 +61,23 @@ NEWS_MIN = 3  # ... any layout (else the most compact one)
 NEWS_WANT_END = 14  # at the end of the game: the attacks that ended it
 END_LINES = 6  # ... at least the last lines of the log, even if the person saw them already
 # Screens from the most detailed to the most compact: (compact field, hand, dunamis, collapsed
-# menu, terse choices). A collapsed menu gives one number to all the plays of a card (and all the
+# menu, terse choices, tight field). A collapsed menu gives one number to all the plays of a card (and all the
 # attacks of a Z/X), then asks for the square (target) in a second question; terse choices leave
 # the rules text of events and abilities to `card N`.
 LAYOUTS = (
-    (False, "list", "list", False, False),
-    (False, "list", "count", False, False),
-    (False, "columns", "count", False, False),
-    (False, "columns", "count", True, False),
-    (False, "columns", "count", True, True),
-    (False, "flow", "count", True, True),
-    (True, "columns", "count", False, True),
-    (True, "columns", "count", True, True),
-    (True, "flow", "count", True, True),
-    (True, "count", "count", True, True),
+    (False, "list", "list", False, False, False),
+    (False, "list", "count", False, False, False),
+    (False, "columns", "count", False, False, False),
+    (False, "columns", "count", True, False, False),
+    (False, "columns", "count", True, True, False),
+    (False, "flow", "count", True, True, False),
+    (True, "columns", "count", False, True, False),
+    (True, "columns", "count", True, True, False),
+    (True, "flow", "count", True, True, False),
+    (True, "count", "count", True, True, False),
+    (True, "count", "count", True, True, True),
 )
+# When even the last layout leaves no room, the choices are shown a page at a time (`more`).
 HELP = """\
 遊び方: 選べる行動に 1 から番号がついています。
 番号を入力して Enter で選びます。画面のカードには #N。
@@ -85,6 +90,7 @@ HELP = """\
   zones        両者のチャージとトラッシュ
   set          設定の一覧 (例: set confirm_end off)
   hint         おすすめ 3 つと勝つ見込み (hard の AI)
+  more (m)     選択肢の次のページ (画面に入りきらない時)
   concede      投了する
   quit (q)     保存して中断 (Ctrl-C、Ctrl-D でも保存)
 下の列 (P1) があなた、上の列 (P2) が相手のエリア。
@@ -132,6 +138,7 @@ NON_CARD_PICKS = ("overdrive", "life_play", "ex_square", "move", "square", "ob_s
 # Zones where copies of a card are interchangeable (one choice for all of them).
 POOLED_ZONES = ("hand", "deck", "trash", "charge", "dunamis")
 STOP = object()  # a command that ends the question (quit, concede)
+_ENTRY = re.compile(r" {0,2}\d+\)| {5}\S")  # the first line of a choice (or of a group of choices)
 
 
 def _label(player: int, human: int) -> str:
@@ -164,6 +171,8 @@ class PlaySession:
         self.compact = False  # the layout of the last screen (short square names)
         self.collapse = self.terse = False  # ... and of its menu (see LAYOUTS)
         self.menu: list[list[Action]] = []  # the actions behind each number of the question
+        self.choice_ids: set[int] = set()  # the lines of the choices in the last question
+        self.page = 0  # the page of choices shown when they do not all fit (`more`)
         self.resume_hint = resume_hint
         self.header = header
         self.size = size
@@ -185,6 +194,7 @@ class PlaySession:
             "zones": (lambda arg, offered: self.show_zones(), ("trash", "charge")),
             "set": (lambda arg, offered: self.cmd_set(arg), ("settings",)),
             "hint": (self.cmd_hint, ("ヒント",)),
+            "more": (self.cmd_more, ("m",)),
             "concede": (self.cmd_concede, ()),
             "quit": (lambda arg, offered: STOP, ("q", "exit", "save")),
         }
@@ -347,8 +357,9 @@ class PlaySession:
         done = False
         for layouts, wanted in passes:
             want = min(len(news) + 1, wanted + 1) if news else 0
-            for compact, hand, dunamis, collapse, terse in layouts:
-                scr = render(self.g, self.setup.human, layout=Layout(width, compact, hand, dunamis))
+            for compact, hand, dunamis, collapse, terse, tight in layouts:
+                scr = render(self.g, self.setup.human,
+                             layout=Layout(width, compact, hand, dunamis, tight))
                 self.screen, self.compact, self.collapse, self.terse = scr, compact, collapse, terse
                 bottom = tail(scr, compact)
                 room = None if rows is None else rows - len(warn) - len(scr.lines) - len(bottom) - prompt
@@ -357,10 +368,38 @@ class PlaySession:
                     break
             if done:
                 break
+        if room is not None and room < 0:  # the choices a page at a time
+            bottom = self._page(bottom, room)
+            room = max(0, rows - len(warn) - len(scr.lines) - len(bottom) - prompt)
         if self.console.is_terminal:
             self.console.clear()
         for line in scr.lines + self._news_lines(news, room, width) + warn + bottom:
             self.console.print(line)
+
+    def _page(self, bottom: list[Text], room: int) -> list[Text]:
+        """`bottom` with its choices cut to the page `self.page` of the ones that fit in
+        `len(bottom) + room` lines, and a line saying how to see the others (`more`)."""
+        idx = [i for i, t in enumerate(bottom) if id(t) in self.choice_ids]
+        if not idx:
+            return bottom
+        first, last = idx[0], idx[-1] + 1
+        fit_lines = len(bottom) + room - (len(bottom) - (last - first)) - 1  # one line: 'more'
+        if fit_lines < 1:
+            return bottom
+        pages: list[list[Text]] = [[]]
+        entry: list[Text] = []
+        for t in bottom[first:last] + [Text("0)")]:  # a sentinel closes the last entry
+            if entry and _ENTRY.match(t.plain):
+                if pages[-1] and len(pages[-1]) + len(entry) > fit_lines:
+                    pages.append([])
+                pages[-1] += entry[:fit_lines]
+                entry = []
+            entry.append(t)
+        page = self.page % len(pages)
+        if len(pages) == 1:
+            return bottom
+        more = Text(f"  ({page + 1}/{len(pages)}ページ: more で次、番号はどれでも可)", style="dim")
+        return bottom[:first] + pages[page] + [more] + bottom[last:]
 
     def _news_lines(self, news: list[str], room: int | None, width: int) -> list[Text]:
         if not news:
@@ -407,6 +446,7 @@ class PlaySession:
     def ask(self, acts: list[Action]) -> Action | None:
         """Show the screen and ask until a valid choice; None when the person stops."""
         offered = self.offer(acts)
+        self.page = 0
         self.draw(lambda scr, compact: self.question_lines(offered))
         self.greeted = True
         while True:
@@ -423,11 +463,10 @@ class PlaySession:
             if text.isdigit() and text.isascii():
                 k = int(text)
                 if not 1 <= k <= n:
-                    self.out(f"{k} という選択肢はありません: 1 から {n} の番号を入力してください。",
-                             "yellow")
+                    self.hint(offered, f"{k} という選択肢はありません: 1 から {n} の番号を入力してください。")
                     continue
                 actions = self.menu[k - 1]
-                action = actions[0] if len(actions) == 1 else self.ask_which(actions)
+                action = actions[0] if len(actions) == 1 else self.ask_which(actions, offered)
                 if action is None:  # back from the second question
                     self.cmd_board("", offered)
                     continue
@@ -444,26 +483,53 @@ class PlaySession:
                     return None
                 continue
             if not text:
-                self.out(f"番号 (1-{n}) かコマンド (help) を入力してください。", "yellow")
+                self.hint(offered, f"番号 (1-{n}) かコマンド (help) を入力してください。")
             else:
                 shown = clean(text if len(text) <= 20 else text[:20] + "...")
-                self.out(f"「{shown}」は選択肢でもコマンドでもありません: 1-{n} の番号か help を。",
-                         "yellow")
+                self.hint(offered, f"「{shown}」は選択肢でもコマンドでもありません: 1-{n} の番号か help を。")
 
-    def ask_which(self, actions: list[Action]) -> Action | None:
-        """The second question of a collapsed menu: which square (or attack target)."""
+    def fits(self) -> bool:
+        """Is the terminal's height known (a screen drawn again stays in place)?"""
+        return self.term_size()[1] is not None
+
+    def hint(self, offered: list[Action], message: str) -> None:
+        """A one-line hint under the question. In a terminal the screen is drawn again with the
+        hint in it, so that the field never scrolls away; elsewhere the hint is printed."""
+        if not self.fits():
+            self.out(message, "yellow")
+            return
+        self._draw(lambda scr, compact: self.question_lines(offered)
+                   + [Text(x, style="yellow") for x in wrap(clean(message), self.cols)], self.news)
+
+    def ask_which(self, actions: list[Action], offered: list[Action] | None = None) -> Action | None:
+        """The second question of a collapsed menu: which square (or attack target). In a
+        terminal the screen is drawn again with this question, so nothing scrolls away."""
         a = actions[0]
         g = self.g
-        if a.kind == "play":
-            title = f"「{g.cards[a.a].name}」{self._ref(a.a)} を登場させるスクエア:"
-        else:
-            title = f"「{g.name(a.a)}」{self._ref(a.a)} のアタック先:"
-        self.out(title, "bold")
-        items = "  ".join(f"{i}){self._group_item(x)}" for i, x in enumerate(actions, 1))
-        for line in wrap(f"  {items}  0)戻る", self.cols - 2, "  "):
-            self.out(line)
         k = len(actions)
+
+        def lines(scr: Screen, compact: bool, warning: str = "") -> list[Text]:
+            if a.kind == "play":
+                title = f"「{g.cards[a.a].name}」{self._ref(a.a)} を登場させるスクエア:"
+            else:
+                title = f"「{g.name(a.a)}」{self._ref(a.a)} のアタック先:"
+            items = "  ".join(f"{i}){self._group_item(x)}" for i, x in enumerate(actions, 1))
+            out = [Text(x, style="bold") for x in wrap(clean(title), self.cols)]
+            out += [Text(clean(x)) for x in wrap(f"  {items}  0)戻る", self.cols - 2, "  ")]
+            if warning:
+                out.append(Text(warning, style="yellow"))
+            return out
+
+        warning = ""
         while True:
+            if self.fits() and offered is not None:
+                self._draw(lambda scr, compact, w=warning: lines(scr, compact, w), self.news)
+            else:
+                if warning:
+                    self.out(warning, "yellow")
+                else:
+                    for line in lines(self.screen or Screen(), self.compact):
+                        self.console.print(line)
             try:
                 raw = self.input_fn(f"選択 1-{k} (0 で戻る)> ")
             except EOFError:
@@ -473,7 +539,7 @@ class PlaySession:
             text = unicodedata.normalize("NFKC", raw).strip()
             if text in ("0", "", "b", "back") or (text.isdigit() and text.isascii() and 1 <= int(text) <= k):
                 return actions[int(text) - 1] if text.isdigit() and text != "0" else None
-            self.out(f"1 から {k} の番号を (0 で戻る)。", "yellow")
+            warning = f"1 から {k} の番号を (0 で戻る)。"
 
     def command(self, name: str) -> Callable[[str, list[Action]], Any] | None:
         """The handler of a typed command, by name or other name (None: not a command)."""
@@ -490,8 +556,9 @@ class PlaySession:
                 f"あなたは P1 (下の列) です。相手: {self.setup.ai}。番号で選び、help でコマンド一覧。"
                 f"対戦は {self.save_path.name} に自動保存されます。", self.cols)]
         lines += [Text(x, style="bold") for x in wrap(clean(self.question()), self.cols)]
-        lines += [Text(clean(x)) for x in self.choice_lines(offered)]
-        return lines
+        choices = [Text(clean(x)) for x in self.choice_lines(offered)]
+        self.choice_ids = {id(t) for t in choices}
+        return lines + choices
 
     def confirm_end(self, offered: list[Action]) -> bool:
         """Ending the turn while a Z/X can still attack: ask once (setting `confirm_end`)."""
@@ -500,11 +567,15 @@ class PlaySession:
             return True
         names = "、".join(f"「{self.g.name(u)}」" for u in attackers[:2])
         more = f"など{len(attackers)}体" if len(attackers) > 2 else ""
-        self.out(f"{names}{more}がまだアタックできます (set confirm_end off でこの確認をしない)。",
-                 "yellow")
+        warning = f"{names}{more}がまだアタックできます (set confirm_end off でこの確認をしない)。"
+        if self.fits():
+            self._draw(lambda scr, compact: self.question_lines(offered)
+                       + [Text(x, style="yellow") for x in wrap(clean(warning), self.cols)], self.news)
+        else:
+            self.out(warning, "yellow")
         if self.confirm("ターンを終了しますか? (y/n)> "):
             return True
-        self.out("ターンを続けます。番号を選んでください。")
+        self.hint(offered, "ターンを続けます。番号を選んでください。")
         return False
 
     def question(self) -> str:
@@ -600,6 +671,13 @@ class PlaySession:
             self.menu.append([a])
             lines += wrap(f"{len(self.menu):>3}) {self.choice_text(a)}", cols, "      ")
             i += 1
+        if self.terse and len(lines) == len(self.menu) > 2:  # short choices side by side
+            cw = max(map(width, lines)) + 2
+            ncol = min(4, (cols + 2) // cw)
+            if ncol >= 2:
+                rows = -(-len(lines) // ncol)
+                lines = ["".join(fit(x, cw) for x in lines[r * ncol:(r + 1) * ncol]).rstrip()
+                         for r in range(rows)]
         return lines
 
     def _group_item(self, a: Action) -> str:
@@ -656,8 +734,9 @@ class PlaySession:
             rules = "" if self.terse else _ability_text(g, a)
             return f"「{g.name(a.a)}」{self._ref(a.a)} の起動能力" + (f": {rules}" if rules else "")
         text = describe(a, g)
-        if a.kind in ("resource", "ignite", "pay"):
-            text += self._ref(a.a)
+        if a.kind in ("resource", "ignite", "pay"):  # the tag right after the card's name
+            cut = text.find("」") + 1
+            text = f"{text[:cut]}{self._ref(a.a)} {text[cut:]}" if cut else text + self._ref(a.a)
         return text
 
     def _event_text(self, p: int, iid: int, mode: int) -> str:
@@ -693,6 +772,11 @@ class PlaySession:
 
     def cmd_board(self, arg: str, offered: list[Action]) -> None:
         self._draw(lambda scr, compact: self.question_lines(offered), self.news)
+
+    def cmd_more(self, arg: str, offered: list[Action]) -> None:
+        """The next page of choices (when they do not all fit the terminal)."""
+        self.page += 1
+        self.cmd_board(arg, offered)
 
     def cmd_concede(self, arg: str, offered: list[Action]) -> Any:
         if self.confirm("本当に投了しますか? (y/n)> "):
