@@ -14,7 +14,6 @@ full `Catalog`. The tables are described in docs/DATABASE.md.
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import json
 import os
 import re
@@ -28,7 +27,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from zxdeck.catalog.model import COLORS, Card
-from zxdeck.catalog.paths import cache_dir
+from zxdeck.catalog.paths import cache_dir, sha256_hex
 from zxdeck.text import fold, fold_compact
 
 if TYPE_CHECKING:  # at run time the loader is imported lazily: it pulls in yaml
@@ -104,7 +103,7 @@ _COLOR_ORDER = {color: index for index, color in enumerate(COLORS)}
 
 def catalog_digest(data: bytes) -> str:
     """The cache key of a catalog: the sha256 of its bytes."""
-    return hashlib.sha256(data).hexdigest()
+    return sha256_hex(data)
 
 
 def cache_file(digest: str, directory: Path | None = None) -> Path:
@@ -261,6 +260,8 @@ def write_cards(conn: sqlite3.Connection, cards: Iterable[Card], meta: dict[str,
 
 def _seal_of(fh: Any) -> tuple[bytes, bytes]:
     """(the seal stored in the file's header, the seal its bytes have); the file read from 0."""
+    import hashlib
+
     fh.seek(0)
     header = bytearray(fh.read(100))
     if len(header) < 100:
@@ -498,7 +499,7 @@ def _prune(directory: Path, keep: Path, catalog_path: Path | str) -> None:
     """
     pointers = directory / POINTERS
     pointers.mkdir(exist_ok=True)
-    pointer = pointers / hashlib.sha256(str(catalog_path).encode()).hexdigest()[:32]
+    pointer = pointers / sha256_hex(str(catalog_path).encode())[:32]
     try:
         previous = pointer.read_text(encoding="utf-8").split("\n", 1)[0]
     except (OSError, UnicodeDecodeError):
@@ -584,6 +585,9 @@ def open_db(path: CatalogSpec = None, *, rebuild: bool = False) -> CatalogDB:
         if conn is not None:
             conn.close()
     cards = files.parse()
+    if files.digest != digest:  # the file changed since its digest was taken: key by what was parsed
+        digest = files.digest
+        target = cache_file(digest)
     label = "\n".join(str(p.resolve()) for p in files.paths)  # the catalogs, one a line
     started = time.perf_counter()
     try:

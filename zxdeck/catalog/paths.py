@@ -1,21 +1,28 @@
-"""Where the catalogs and the cache folder are, and reading the catalogs' bytes.
+"""Where the catalogs and the cache folder are, reading the catalogs' bytes, and their digests.
 
 No YAML here: a warm start needs only these (the loader re-exports them).
+
+A catalog's cache is named by the sha256 of its bytes. Hashing needs the bytes (and hashlib,
+which loads OpenSSL): a warm command would read and hash the whole YAML on every run. So a
+digest, once computed, is remembered with the file's status (inode, size, modification and
+change times) in `<cache dir>/fingerprints.json`; while the status is the same the file has not
+been written (any write sets the change time, which no user tool can put back), and the
+remembered digest is used without reading the file. A status less than `RACY_NS` old is never
+remembered (a write in the same clock tick would not change it); anything unexpected (no memo,
+another status, an unreadable memo) falls back to hashing the bytes.
 """
 
 from __future__ import annotations
 
-import hashlib
+import contextlib
 import os
 import sys
 from collections.abc import Sequence
-from dataclasses import dataclass
-from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from zxdeck.errors import CatalogError
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
 if TYPE_CHECKING:
     from zxdeck.catalog.model import Card
 
@@ -83,23 +90,137 @@ def catalog_path(explicit: CatalogSpec = None) -> Path:
     return catalog_paths(explicit)[-1]
 
 
+FINGERPRINTS = "fingerprints.json"  # <cache dir>/fingerprints.json: {path: [status, sha256]}
+RACY_NS = 2_000_000_000  # a status younger than this may not show a write in the same instant
+MAX_FINGERPRINTS = 256  # the oldest are forgotten beyond this many
+
+
+def sha256_hex(data: bytes) -> str:
+    import hashlib  # here only: importing it loads OpenSSL, which a warm command does not need
+
+    return hashlib.sha256(data).hexdigest()
+
+
+def file_status(st: os.stat_result) -> str:
+    """What changes whenever a file is written or replaced: inode, size, mtime and ctime (ns)."""
+    return f"{st.st_ino} {st.st_size} {st.st_mtime_ns} {st.st_ctime_ns}"
+
+
+_memo: tuple[Path, dict[str, list[str]]] | None = None  # (cache dir, its fingerprints.json) last read
+
+
+def _fingerprints() -> dict[str, list[str]]:
+    global _memo
+    folder = cache_dir()
+    if _memo is None or _memo[0] != folder:
+        import json
+
+        try:
+            memo = json.loads((folder / FINGERPRINTS).read_bytes())
+        except (OSError, ValueError):
+            memo = {}
+        _memo = (folder, memo if isinstance(memo, dict) else {})
+    return _memo[1]
+
+
+def remembered_digest(path: str | os.PathLike[str], st: os.stat_result) -> str | None:
+    """The digest remembered for the file at `path` with this status (`remember_digest`), or None."""
+    entry = _fingerprints().get(os.path.abspath(path))
+    if isinstance(entry, list) and len(entry) == 2 and entry[0] == file_status(st) and isinstance(entry[1], str):
+        return entry[1]
+    return None
+
+
+def remember_digest(path: str | os.PathLike[str], st: os.stat_result, digest: str) -> None:
+    """Remember `digest` for the file at `path` while its status stays `st` (best effort: an
+    unwritable cache folder only means hashing again next time)."""
+    import time
+
+    if time.time_ns() - max(st.st_mtime_ns, st.st_ctime_ns) <= RACY_NS:
+        return
+    import json
+
+    global _memo
+    key = os.path.abspath(path)
+    if _fingerprints().get(key) == [file_status(st), digest]:
+        return
+    _memo = None  # read it again: another process may have added to it
+    memo = _fingerprints()
+    memo.pop(key, None)
+    memo[key] = [file_status(st), digest]
+    for old in list(memo)[:-MAX_FINGERPRINTS]:
+        del memo[old]
+    folder = cache_dir()
+    tmp = folder / f"{FINGERPRINTS}.{os.getpid()}.tmp"
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        tmp.write_text(json.dumps(memo, ensure_ascii=False), encoding="utf-8")
+        os.replace(tmp, folder / FINGERPRINTS)
+    except OSError:
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+
+
+def digest_of_file(path: str | os.PathLike[str]) -> tuple[str, bytes | None]:
+    """(the sha256 of the file's bytes, the bytes when they had to be read, else None): the
+    remembered digest while the file's status is unchanged. OSError as `open` raises it."""
+    with open(path, "rb") as fh:
+        st = os.fstat(fh.fileno())
+        known = remembered_digest(path, st)
+        if known is not None:
+            return known, None
+        data = fh.read()
+        st = os.fstat(fh.fileno())
+    digest = sha256_hex(data)
+    remember_digest(path, st, digest)
+    return digest, data
+
+
+def _catalog_error(path: Path, exc: OSError) -> CatalogError:
+    if isinstance(exc, FileNotFoundError):
+        return CatalogError(f"{path}: catalog file not found")
+    if isinstance(exc, IsADirectoryError):
+        return CatalogError(f"{path}: is a folder, not a catalog file")
+    return CatalogError(f"{path}: cannot read catalog: {exc.strerror}")
+
+
 def read_catalog_bytes(path: Path) -> bytes:
     try:
         return path.read_bytes()
-    except FileNotFoundError:
-        raise CatalogError(f"{path}: catalog file not found") from None
-    except IsADirectoryError:
-        raise CatalogError(f"{path}: is a folder, not a catalog file") from None
     except OSError as exc:
-        raise CatalogError(f"{path}: cannot read catalog: {exc.strerror}") from None
+        raise _catalog_error(path, exc) from None
 
 
-@dataclass(frozen=True)
 class CatalogFiles:
-    """The bytes of the catalogs to use, in order, and the digest that covers them all."""
+    """The catalogs to use, in order, and the digest that covers them all.
 
-    paths: tuple[Path, ...]
-    datas: tuple[bytes, ...]
+    `read_catalog_files` reads a catalog's bytes only when its digest is not remembered
+    (`digest_of_file`); `datas` reads the missing ones on first use, and the digests then
+    become those of the bytes read (so `parse()` and `digest` always agree).
+    """
+
+    def __init__(self, paths: tuple[Path, ...], datas: tuple[bytes, ...] | None = None,
+                 digests: tuple[str, ...] | None = None) -> None:
+        self.paths = paths
+        self._datas = datas
+        self._digests = digests if digests is not None or datas is None else tuple(map(sha256_hex, datas))
+
+    def __repr__(self) -> str:
+        return f"CatalogFiles(paths={self.paths!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, CatalogFiles) and (self.paths, self.digest) == (other.paths, other.digest)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    @property
+    def datas(self) -> tuple[bytes, ...]:
+        """The bytes of every catalog (read now when they were not needed so far)."""
+        if self._datas is None:
+            read = [_read_remembering(path) for path in self.paths]
+            self._datas = tuple(data for data, _ in read)
+            self._digests = tuple(digest for _, digest in read)
+        return self._datas
 
     @property
     def path(self) -> Path:
@@ -110,13 +231,13 @@ class CatalogFiles:
     def label(self) -> str:
         return " + ".join(str(p) for p in self.paths)
 
-    @cached_property
+    @property
     def digest(self) -> str:
         """sha256 of the bytes of a single catalog; for several, of their digests in order."""
-        digests = [hashlib.sha256(data).hexdigest() for data in self.datas]
+        digests = self._digests if self._digests is not None else tuple(map(sha256_hex, self.datas))
         if len(digests) == 1:
             return digests[0]
-        return hashlib.sha256(("catalogs\n" + "\n".join(digests)).encode()).hexdigest()
+        return sha256_hex(("catalogs\n" + "\n".join(digests)).encode())
 
     def parse(self) -> list[Card]:
         """Parse and check every catalog (errors name the file), then merge them (`merge_cards`)."""
@@ -128,7 +249,31 @@ class CatalogFiles:
 def read_catalog_files(explicit: CatalogSpec = None) -> CatalogFiles:
     """Read the catalogs named by `--cards` / `$ZXDECK_CARDS` / the built-in one (`catalog_paths`)."""
     paths = tuple(catalog_paths(explicit))
-    return CatalogFiles(paths, tuple(read_catalog_bytes(p) for p in paths))
+    digests: list[str] = []
+    datas: list[bytes | None] = []
+    for path in paths:
+        try:
+            digest, data = digest_of_file(path)
+        except OSError as exc:
+            raise _catalog_error(path, exc) from None
+        digests.append(digest)
+        datas.append(data)
+    if all(data is not None for data in datas):
+        return CatalogFiles(paths, tuple(datas), tuple(digests))  # type: ignore[arg-type]
+    return CatalogFiles(paths, None, tuple(digests))
+
+
+def _read_remembering(path: Path) -> tuple[bytes, str]:
+    """(the bytes of a catalog, their sha256), remembered for `digest_of_file`."""
+    try:
+        with open(path, "rb") as fh:
+            data = fh.read()
+            st = os.fstat(fh.fileno())
+    except OSError as exc:
+        raise _catalog_error(path, exc) from None
+    digest = sha256_hex(data)
+    remember_digest(path, st, digest)
+    return data, digest
 
 
 __all__ = [
@@ -141,6 +286,11 @@ __all__ = [
     "cache_dir",
     "catalog_path",
     "catalog_paths",
+    "digest_of_file",
+    "file_status",
     "read_catalog_bytes",
     "read_catalog_files",
+    "remember_digest",
+    "remembered_digest",
+    "sha256_hex",
 ]
