@@ -125,14 +125,12 @@ def test_s1_s2_s10_setup_screen_hides_the_opponents_start_card_and_player_card(s
     """S-1, S-2, S-10: at the mulligan (S-7) the opponent's start card and player card are face
     down: the screen shows a face-down card on their player square and no name; after S-10 both
     are drawn face up. The viewer's own start card is shown by name."""
-    from dataclasses import replace
-
     from zxdeck.engine import DeckSpec
     from zxdeck.engine.synth import synthetic_deck
 
     base = synthetic_deck("red", "R")
-    start = replace(base.main[0], id="T-ST", name="始まりの竜", keywords=frozenset({"start_card"}))
-    pc = replace(base.main[0], id="T-PC", name="アカネ", type="player", cost=0, power=0, icons=frozenset())
+    start = base.main[0].replace(id="T-ST", name="始まりの竜", keywords=frozenset({"start_card"}))
+    pc = base.main[0].replace(id="T-PC", name="アカネ", type="player", cost=0, power=0, icons=frozenset())
     deck = DeckSpec(main=(start,) + tuple(base.main[1:]), player=pc)
     g = Game(deck, deck, seed=2, first=0)
     while g.decision_kind() == "pick:start_card":

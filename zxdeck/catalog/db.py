@@ -21,13 +21,13 @@ import sqlite3
 import time
 import warnings
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from zxdeck.catalog.model import COLORS, Card
 from zxdeck.catalog.paths import cache_dir, sha256_hex
+from zxdeck.records import FACTORY, Record
 from zxdeck.text import fold, fold_compact
 
 if TYPE_CHECKING:  # at run time the loader is imported lazily: it pulls in yaml
@@ -351,20 +351,27 @@ def _usable(conn: sqlite3.Connection, path: Path, digest: str) -> bool:
     )
 
 
-@dataclass
-class CatalogDB:
+class CatalogDB(Record):
     """An open catalog database (the cache file, or an in-memory copy when the cache is unwritable)."""
 
-    conn: sqlite3.Connection
-    catalog_path: Path  # the last catalog when several are merged
-    digest: str
-    path: Path | None = None  # the cache file; None for an in-memory database
-    built: bool = False  # True when this open (re)built it
-    build_seconds: float = 0.0
-    fts: bool = True  # the trigram index exists (meta `fts`)
-    catalog_paths: tuple[Path, ...] = ()  # every catalog, in order (`--cards` given more than once)
-    _cards: list[Card] | None = field(default=None, repr=False)
-    _folded: dict[tuple[str, ...], list[tuple]] = field(default_factory=dict, repr=False)
+    _fields = ("conn", "catalog_path", "digest", "path", "built", "build_seconds", "fts", "catalog_paths",
+               "_cards", "_folded")
+    _no_repr = ("_cards", "_folded")
+
+    def __init__(self, conn: sqlite3.Connection, catalog_path: Path, digest: str, path: Path | None = None,
+                 built: bool = False, build_seconds: float = 0.0, fts: bool = True,
+                 catalog_paths: tuple[Path, ...] = (), _cards: list[Card] | None = None,
+                 _folded: dict[tuple[str, ...], list[tuple]] = FACTORY) -> None:
+        self.conn = conn
+        self.catalog_path = catalog_path  # the last catalog when several are merged
+        self.digest = digest
+        self.path = path  # the cache file; None for an in-memory database
+        self.built = built  # True when this open (re)built it
+        self.build_seconds = build_seconds
+        self.fts = fts  # the trigram index exists (meta `fts`)
+        self.catalog_paths = catalog_paths  # every catalog, in order (`--cards` given more than once)
+        self._cards = _cards
+        self._folded = {} if _folded is FACTORY else _folded
 
     def execute(self, sql: str, params: Iterable[Any] = ()) -> list[tuple]:
         """Run a read-only statement; a cache found corrupt on the way is rebuilt once, then retried."""

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
+from zxdeck.records import FACTORY, FrozenRecord
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
+if TYPE_CHECKING:
+    from typing import Any
 
 # T-1..T-7: the type keys, with their Japanese names.
 TYPES: dict[str, str] = {
@@ -53,25 +56,51 @@ def keywords_in_text(text: str) -> frozenset[str]:
     return frozenset(k for k, words in KEYWORDS.items() if any(w in lowered for w in words))
 
 
-@dataclass(frozen=True, slots=True)
-class Card:
-    """One card of the catalog. `keywords` already includes those found in `text`."""
+class Card(FrozenRecord):
+    """One card of the catalog. `keywords` already includes those found in `text`.
 
+    Immutable and hashable; `extra` (unknown keys) is neither compared nor hashed.
+    """
+
+    __slots__ = _fields = ("id", "name", "type", "name_en", "color", "cost", "power", "races", "icons",
+                           "keywords", "player", "timing", "text", "abilities", "extra")
+    _compare = _fields[:-1]
     id: str
     name: str
     type: str
-    name_en: str = ""
-    color: str = "colorless"
-    cost: int = 0
-    power: int = 0
-    races: tuple[str, ...] = ()
-    icons: frozenset[str] = frozenset()
-    keywords: frozenset[str] = frozenset()
-    player: str = ""
-    timing: str = "main"
-    text: str = ""
-    abilities: tuple[Any, ...] | None = None  # None: no `abilities` key (vanilla card)
-    extra: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
+    name_en: str
+    color: str
+    cost: int
+    power: int
+    races: tuple[str, ...]
+    icons: frozenset[str]
+    keywords: frozenset[str]
+    player: str
+    timing: str
+    text: str
+    abilities: tuple[Any, ...] | None  # None: no `abilities` key (vanilla card)
+    extra: dict[str, Any]
+
+    def __init__(self, id: str, name: str, type: str, name_en: str = "", color: str = "colorless",  # noqa: A002
+                 cost: int = 0, power: int = 0, races: tuple[str, ...] = (), icons: frozenset[str] = frozenset(),
+                 keywords: frozenset[str] = frozenset(), player: str = "", timing: str = "main", text: str = "",
+                 abilities: tuple[Any, ...] | None = None, extra: dict[str, Any] = FACTORY) -> None:
+        setattr_ = object.__setattr__
+        setattr_(self, "id", id)
+        setattr_(self, "name", name)
+        setattr_(self, "type", type)
+        setattr_(self, "name_en", name_en)
+        setattr_(self, "color", color)
+        setattr_(self, "cost", cost)
+        setattr_(self, "power", power)
+        setattr_(self, "races", races)
+        setattr_(self, "icons", icons)
+        setattr_(self, "keywords", keywords)
+        setattr_(self, "player", player)
+        setattr_(self, "timing", timing)
+        setattr_(self, "text", text)
+        setattr_(self, "abilities", abilities)
+        setattr_(self, "extra", {} if extra is FACTORY else extra)
 
     @property
     def ignition(self) -> bool:

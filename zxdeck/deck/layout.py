@@ -18,9 +18,9 @@ keeps the sections and reports problems.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 from zxdeck.deck.model import DUNAMIS, MAIN, PLAYER
+from zxdeck.records import FrozenRecord
 from zxdeck.text import fold
 
 # Line markers of shop pages and notes (■メインデッキ, ◆IG, ●‹R名前>), stripped before reading.
@@ -77,15 +77,18 @@ KNOWN_RARITIES = frozenset({
 })
 
 
-@dataclass(frozen=True)
-class Header:
+class Header(FrozenRecord):
     """A section header line: the section it opens, its kind, a declared count, text after `:`."""
 
-    section: str
-    kind: str = ""
-    count: int | None = None
-    rest: str = ""
-    meta: bool = False  # `デッキ名: ...`: not a section
+    _fields = ("section", "kind", "count", "rest", "meta")
+
+    def __init__(self, section: str, kind: str = "", count: int | None = None, rest: str = "",
+                 meta: bool = False) -> None:
+        object.__setattr__(self, "section", section)
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "count", count)
+        object.__setattr__(self, "rest", rest)
+        object.__setattr__(self, "meta", meta)  # `デッキ名: ...`: not a section
 
 
 def strip_markers(line: str) -> tuple[str, bool]:

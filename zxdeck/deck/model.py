@@ -8,10 +8,13 @@ that could not be understood are kept as `Problem`s (`parse-error`,
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
+from zxdeck.records import FACTORY, Record
 
-from zxdeck.catalog.model import Card
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
+if TYPE_CHECKING:
+    from typing import Any
+
+    from zxdeck.catalog.model import Card
 
 MAIN = "main"
 DUNAMIS = "dunamis"
@@ -22,15 +25,18 @@ ERROR = "error"
 WARNING = "warning"
 
 
-@dataclass
-class DeckEntry:
+class DeckEntry(Record):
     """One card line: `count` copies of `card` (None when no card matched `text`)."""
 
-    count: int
-    text: str
-    section: str = MAIN
-    card: Card | None = None
-    line: int | None = None
+    _fields = ("count", "text", "section", "card", "line")
+
+    def __init__(self, count: int, text: str, section: str = MAIN, card: Card | None = None,
+                 line: int | None = None) -> None:
+        self.count = count
+        self.text = text
+        self.section = section
+        self.card = card
+        self.line = line
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"count": self.count, "text": self.text, "section": self.section,
@@ -41,26 +47,32 @@ class DeckEntry:
         return out
 
 
-@dataclass
-class Problem:
+class Problem(Record):
     """One error or warning, with the fields of INTERFACES.md section 3 and a few more.
 
     `found` / `allowed` say what was found against what the rule allows
     ("19" against "exactly 20"); `hint` is a one-line suggestion for the player.
     """
 
-    code: str
-    message: str
-    line: int | None = None
-    rule: str | None = None
-    severity: str = ERROR
-    hint: str = ""
-    name: str | None = None
-    suggestions: list[str] | None = None
-    suggested_cards: list[dict[str, Any]] | None = None
-    found: Any = None
-    allowed: str | None = None
-    lines: list[int] = field(default_factory=list)
+    _fields = ("code", "message", "line", "rule", "severity", "hint", "name", "suggestions",
+               "suggested_cards", "found", "allowed", "lines")
+
+    def __init__(self, code: str, message: str, line: int | None = None, rule: str | None = None,
+                 severity: str = ERROR, hint: str = "", name: str | None = None,
+                 suggestions: list[str] | None = None, suggested_cards: list[dict[str, Any]] | None = None,
+                 found: Any = None, allowed: str | None = None, lines: list[int] = FACTORY) -> None:
+        self.code = code
+        self.message = message
+        self.line = line
+        self.rule = rule
+        self.severity = severity
+        self.hint = hint
+        self.name = name
+        self.suggestions = suggestions
+        self.suggested_cards = suggested_cards
+        self.found = found
+        self.allowed = allowed
+        self.lines = [] if lines is FACTORY else lines
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON object of INTERFACES.md section 3 (code, message, line), extended."""
@@ -84,16 +96,20 @@ class Problem:
         return out
 
 
-@dataclass
-class Deck:
+class Deck(Record):
     """A deck as read from a file: entries by section, the player card line, and read problems."""
 
-    source: str = "<deck>"
-    entries: list[DeckEntry] = field(default_factory=list)
-    problems: list[Problem] = field(default_factory=list)
-    encoding: str = "utf-8"
-    empty: bool = False  # the file held no card line at all
-    name: str = ""  # `デッキ名: ...` / `Deck name: ...` in a text deck
+    _fields = ("source", "entries", "problems", "encoding", "empty", "name")
+
+    def __init__(self, source: str = "<deck>", entries: list[DeckEntry] = FACTORY,
+                 problems: list[Problem] = FACTORY, encoding: str = "utf-8", empty: bool = False,
+                 name: str = "") -> None:
+        self.source = source
+        self.entries = [] if entries is FACTORY else entries
+        self.problems = [] if problems is FACTORY else problems
+        self.encoding = encoding
+        self.empty = empty  # the file held no card line at all
+        self.name = name  # `デッキ名: ...` / `Deck name: ...` in a text deck
 
     def section(self, name: str) -> list[DeckEntry]:
         return [e for e in self.entries if e.section == name]

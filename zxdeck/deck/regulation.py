@@ -19,15 +19,14 @@ later run reads that instead of importing PyYAML (a fifth of a warm validate's s
 
 from __future__ import annotations
 
-import dataclasses
 import datetime as dt
 import os
-from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
 from zxdeck.catalog.model import TYPES
 from zxdeck.errors import ZxError
+from zxdeck.records import FACTORY, FrozenRecord
 
 DEFAULT = "current"
 DEFAULT_FORMAT = "constructed"
@@ -37,14 +36,17 @@ class RegulationError(ZxError):
     """A regulation could not be found or its file is malformed (exit 2)."""
 
 
-@dataclass(frozen=True)
-class CardList:
+class CardList(FrozenRecord):
     """A dated banned / restricted list: card number or name -> most copies allowed (0: banned)."""
 
-    date: str  # YYYY-MM-DD, the day it takes effect
-    title: str = ""
-    banned: tuple[str, ...] = ()
-    restricted: dict[str, int] = field(default_factory=dict)
+    _fields = ("date", "title", "banned", "restricted")
+
+    def __init__(self, date: str, title: str = "", banned: tuple[str, ...] = (),
+                 restricted: dict[str, int] = FACTORY) -> None:
+        object.__setattr__(self, "date", date)  # YYYY-MM-DD, the day it takes effect
+        object.__setattr__(self, "title", title)
+        object.__setattr__(self, "banned", banned)
+        object.__setattr__(self, "restricted", {} if restricted is FACTORY else restricted)
 
     @property
     def limits(self) -> dict[str, int]:
@@ -60,43 +62,81 @@ class CardList:
                 "restricted": dict(self.restricted)}
 
 
-@dataclass(frozen=True)
-class Regulation:
+class Regulation(FrozenRecord):
     """The limits of one regulation. `None` for a limit means "not checked"."""
 
-    name: str
-    title: str = ""
-    date: str | None = None
-    source: str = ""
-    main_size: int = 50
-    main_types: frozenset[str] = frozenset({"zx", "event"})
-    copy_limit: int = 4
-    ignition: int | None = 20  # exactly this many (D-4)
-    ignition_max: int | None = None  # at most this many (when `ignition` is None)
-    life_recovery_max: int | None = 4
-    void_bringer_max: int | None = 4
-    recommend_start_card: bool = True
-    dunamis_max: int = 16
-    dunamis_types: frozenset[str] = frozenset({"zx_ex", "zx_ob", "shift", "event_ex"})
-    dunamis_copy_limit: int = 4
-    ob_max: int | None = 4
-    non_ob_max: int | None = 12
-    ob_must_match_player: bool = True
-    event_ex_player_warning: bool = True
-    player_max: int = 1
-    card_limits: dict[str, int] = field(default_factory=dict)
-    rule_ids: dict[str, str] = field(default_factory=dict)  # error code -> rule id to cite instead
-    path: str | None = None
-    format: str = DEFAULT_FORMAT
-    lists: tuple[CardList, ...] = ()  # dated banned / restricted lists, oldest first
-    on: str | None = None  # the day it was picked for (`at`), YYYY-MM-DD
-    active_list: CardList | None = None  # the list in force on that day
+    _fields = (
+        "name", "title", "date", "source", "main_size", "main_types", "copy_limit", "ignition",
+        "ignition_max", "life_recovery_max", "void_bringer_max", "recommend_start_card", "dunamis_max",
+        "dunamis_types", "dunamis_copy_limit", "ob_max", "non_ob_max", "ob_must_match_player",
+        "event_ex_player_warning", "player_max", "card_limits", "rule_ids", "path", "format", "lists",
+        "on", "active_list",
+    )
+
+    def __init__(
+        self,
+        name: str,
+        title: str = "",
+        date: str | None = None,
+        source: str = "",
+        main_size: int = 50,
+        main_types: frozenset[str] = frozenset({"zx", "event"}),
+        copy_limit: int = 4,
+        ignition: int | None = 20,  # exactly this many (D-4)
+        ignition_max: int | None = None,  # at most this many (when `ignition` is None)
+        life_recovery_max: int | None = 4,
+        void_bringer_max: int | None = 4,
+        recommend_start_card: bool = True,
+        dunamis_max: int = 16,
+        dunamis_types: frozenset[str] = frozenset({"zx_ex", "zx_ob", "shift", "event_ex"}),
+        dunamis_copy_limit: int = 4,
+        ob_max: int | None = 4,
+        non_ob_max: int | None = 12,
+        ob_must_match_player: bool = True,
+        event_ex_player_warning: bool = True,
+        player_max: int = 1,
+        card_limits: dict[str, int] = FACTORY,
+        rule_ids: dict[str, str] = FACTORY,  # error code -> rule id to cite instead
+        path: str | None = None,
+        format: str = DEFAULT_FORMAT,  # noqa: A002
+        lists: tuple[CardList, ...] = (),  # dated banned / restricted lists, oldest first
+        on: str | None = None,  # the day it was picked for (`at`), YYYY-MM-DD
+        active_list: CardList | None = None,  # the list in force on that day
+    ) -> None:
+        set_ = object.__setattr__
+        set_(self, "name", name)
+        set_(self, "title", title)
+        set_(self, "date", date)
+        set_(self, "source", source)
+        set_(self, "main_size", main_size)
+        set_(self, "main_types", main_types)
+        set_(self, "copy_limit", copy_limit)
+        set_(self, "ignition", ignition)
+        set_(self, "ignition_max", ignition_max)
+        set_(self, "life_recovery_max", life_recovery_max)
+        set_(self, "void_bringer_max", void_bringer_max)
+        set_(self, "recommend_start_card", recommend_start_card)
+        set_(self, "dunamis_max", dunamis_max)
+        set_(self, "dunamis_types", dunamis_types)
+        set_(self, "dunamis_copy_limit", dunamis_copy_limit)
+        set_(self, "ob_max", ob_max)
+        set_(self, "non_ob_max", non_ob_max)
+        set_(self, "ob_must_match_player", ob_must_match_player)
+        set_(self, "event_ex_player_warning", event_ex_player_warning)
+        set_(self, "player_max", player_max)
+        set_(self, "card_limits", {} if card_limits is FACTORY else card_limits)
+        set_(self, "rule_ids", {} if rule_ids is FACTORY else rule_ids)
+        set_(self, "path", path)
+        set_(self, "format", format)
+        set_(self, "lists", lists)
+        set_(self, "on", on)
+        set_(self, "active_list", active_list)
 
     def at(self, day: dt.date) -> Regulation:
         """This regulation as it stands on `day`: with the newest list dated on or before it."""
         iso = day.isoformat()
         in_force = [cl for cl in self.lists if cl.date <= iso]
-        return dataclasses.replace(self, on=iso, active_list=in_force[-1] if in_force else None)
+        return self.replace(on=iso, active_list=in_force[-1] if in_force else None)
 
     def limit_sources(self) -> list[tuple[dict[str, int], str]]:
         """(card limits, how errors name where they come from): the regulation's own
@@ -264,7 +304,7 @@ def _keep(digest: str, regulation: Regulation) -> None:
     """Keep a checked regulation for `_cached` (best effort: an unwritable cache folder is fine)."""
     import json
 
-    values = {f.name: getattr(regulation, f.name) for f in fields(Regulation) if f.name not in _NOT_KEPT}
+    values = {name: getattr(regulation, name) for name in Regulation._fields if name not in _NOT_KEPT}
     for name in _SETS:
         values[name] = sorted(values[name])
     values["lists"] = [cl.to_dict() for cl in regulation.lists]

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 from typing import Any
 
 from zxdeck.catalog.model import Card
 from zxdeck.deck.model import DUNAMIS, ERROR, MAIN, WARNING, Deck, DeckEntry, Problem
 from zxdeck.deck.regulation import Regulation, load_regulation
+from zxdeck.records import FACTORY, Record
 from zxdeck.text import name_key
 
 RULES = {
@@ -41,15 +41,18 @@ TYPE_LABEL = {
 }
 
 
-@dataclass
-class ValidationResult:
+class ValidationResult(Record):
     """The outcome of validating one deck: valid when there is no error (warnings allowed)."""
 
-    deck: Deck
-    regulation: Regulation
-    errors: list[Problem] = field(default_factory=list)
-    warnings: list[Problem] = field(default_factory=list)
-    counts: dict[str, Any] = field(default_factory=dict)
+    _fields = ("deck", "regulation", "errors", "warnings", "counts")
+
+    def __init__(self, deck: Deck, regulation: Regulation, errors: list[Problem] = FACTORY,
+                 warnings: list[Problem] = FACTORY, counts: dict[str, Any] = FACTORY) -> None:
+        self.deck = deck
+        self.regulation = regulation
+        self.errors = [] if errors is FACTORY else errors
+        self.warnings = [] if warnings is FACTORY else warnings
+        self.counts = {} if counts is FACTORY else counts
 
     @property
     def valid(self) -> bool:
