@@ -54,6 +54,11 @@ def main(argv: list[str] | None = None) -> None:
         import warnings
 
         warnings.showwarning = _show_warning
+    if args[:1] == ["validate"]:  # a plain `validate` runs without click (zxdeck.cli.fastpath)
+        from zxdeck.cli.fastpath import run_validate
+
+        if run_validate(args[1:]):
+            return
     import click
 
     from zxdeck.cli.app import cli

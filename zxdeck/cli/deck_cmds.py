@@ -18,7 +18,13 @@ from typing import Any
 import click
 
 from zxdeck.cli import AppContext, examples_epilog, pass_app
-from zxdeck.errors import EXIT_OK, EXIT_USAGE, ZxError
+from zxdeck.cli.fastpath import (
+    COLOR_MODES,
+    DECK_FORMATS,
+    VALIDATE_FORMATS,
+    validate_decks,
+)
+from zxdeck.errors import EXIT_USAGE, ZxError
 
 REGULATION_HELP = "Regulation name (see `zxdeck regulations`; default: current) or a regulation YAML file."
 
@@ -44,14 +50,6 @@ def _user_errors(func: Callable[..., Any]) -> Callable[..., Any]:
     return wrapper
 
 
-def _regulation(name: str | None, day: Any = None):  # noqa: ANN202 - Regulation, imported lazily
-    """The regulation NAME (default current) as it stands on `day` (a datetime from --date; today
-    when None); with --date alone, the regulation of the default format in force that day."""
-    from zxdeck.deck.regulation import regulation_for
-
-    return regulation_for(name, day.date() if day is not None else None)
-
-
 # The `--date` option of the commands that pick a regulation.
 date_option = click.option(
     "--date", "day", type=click.DateTime(formats=["%Y-%m-%d"]), default=None, metavar="YYYY-MM-DD",
@@ -61,7 +59,7 @@ date_option = click.option(
 
 # The `--deck-format` option of every command that reads a deck file.
 deck_format_option = click.option(
-    "--deck-format", type=click.Choice(["auto", "text", "yaml", "json"]), default="auto",
+    "--deck-format", type=click.Choice(list(DECK_FORMATS)), default="auto",
     show_default=True, help="Deck file format; auto chooses by extension (.yaml/.yml/.json).",
 )
 
@@ -85,12 +83,12 @@ VALIDATE_EPILOG = examples_epilog(
 @click.command("validate", epilog=VALIDATE_EPILOG,
                short_help="Check decks against the construction rules (D-1..D-16).")
 @click.argument("decks", nargs=-1, required=True, metavar="DECK...")
-@click.option("--format", "fmt", type=click.Choice(["human", "text", "json"]), default="human",
+@click.option("--format", "fmt", type=click.Choice(list(VALIDATE_FORMATS)), default="human",
               show_default=True, help="Report format (text is the same as human).")
 @click.option("--regulation", "-r", metavar="NAME|FILE", default=None, help=REGULATION_HELP)
 @date_option
 @deck_format_option
-@click.option("--color", type=click.Choice(["auto", "always", "never"]), default="auto",
+@click.option("--color", type=click.Choice(list(COLOR_MODES)), default="auto",
               show_default=True, help="Colors in the human report (auto: terminal only; NO_COLOR disables).")
 @pass_app
 @_user_errors
@@ -103,41 +101,7 @@ def validate_cmd(app: AppContext, decks: tuple[str, ...], fmt: str, regulation: 
     given (`-` reads standard input); with --format json the output is then a
     JSON array.
     """
-    from zxdeck.deck.parse import read_deck
-    from zxdeck.deck.report import render_human, render_json, use_color
-    from zxdeck.deck.validate import validate
-
-    reg = _regulation(regulation, day)
-    catalog = app.card_source()
-    single = len(decks) == 1
-    results: list = []
-    status = EXIT_OK
-    colored = use_color(sys.stdout, color)
-    for path in decks:
-        try:
-            deck = read_deck(path, catalog, deck_format)
-        except ZxError as exc:
-            if single:
-                raise
-            click.echo(f"zxdeck: error: {exc.message}", err=True)
-            status = max(status, exc.exit_code)
-            results.append({"deck": path, "valid": False, "counts": None,
-                            "errors": [{"code": "unreadable", "message": exc.message, "line": None}],
-                            "warnings": []})
-            if fmt != "json":
-                click.echo(f"{path}: could not read ({exc.message})")
-            continue
-        result = validate(deck, reg)
-        results.append(result)
-        status = max(status, result.exit_code)
-        if fmt != "json":
-            if len(results) > 1:
-                click.echo()
-            click.echo(render_human(result, colored), color=colored)
-    if fmt == "json":
-        click.echo(render_json(results, single))
-    if status != EXIT_OK:
-        sys.exit(status)
+    validate_decks(app, decks, fmt, regulation, day, deck_format, color, echo=click.echo)
 
 
 @click.command("stats", short_help="Deck statistics: curve, colors and opening-hand odds.",

@@ -32,12 +32,26 @@ def use_color(stream: IO[str] | None, mode: str = "auto") -> bool:
         return False
 
 
+# click.style's codes for what the report uses (a foreground color, bold, dim), written here so
+# that a colored report does not import click; tests/deck/test_report_style.py compares them.
+_FG = {name: 30 + i for i, name in enumerate(("black", "red", "green", "yellow", "blue", "magenta", "cyan", "white"))}
+_FG |= {f"bright_{name}": code + 60 for name, code in _FG.items()}
+
+
+def ansi_style(text: str, fg: str | None = None, bold: bool | None = None, dim: bool | None = None) -> str:
+    """`click.style(text, fg=..., bold=..., dim=...)` (a named color or none), reset at the end."""
+    bits = [f"\033[{_FG[fg]}m"] if fg is not None else []
+    if bold is not None:
+        bits.append(f"\033[{1 if bold else 22}m")
+    if dim is not None:
+        bits.append(f"\033[{2 if dim else 22}m")
+    return "".join(bits) + text + "\033[0m"
+
+
 def _styler(color: bool) -> Style:
     if not color:
         return lambda text, **_: text
-    import click
-
-    return click.style
+    return ansi_style
 
 
 def _problem_lines(p: Problem, style: Style, color_name: str) -> list[str]:

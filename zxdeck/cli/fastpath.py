@@ -1,0 +1,217 @@
+"""`zxdeck validate DECK...` without importing click, for the command lines it fully understands.
+
+Importing click costs a warm `zxdeck validate` as much as everything else it does together (it
+imports inspect, typing, uuid, datetime, gettext, threading). `zxdeck.cli.main` therefore first
+asks `parse_validate` whether the command line is a plain `validate`: the command first (no
+global option), then deck arguments and the options of `validate` in their ordinary spellings
+(`--format json`, `--format=json`, `-r NAME`), each at most once, with a valid value. For such a
+line it returns exactly the parameters click would give the command; for anything else (`--help`,
+`--date`, an unknown or repeated option, a bad value, a missing deck, `--`, shell completion, a
+game chosen in $ZXDECK_GAME, a misconfigured output encoding, Windows) it returns None and click
+runs the command as always, with its own help and errors.
+
+Both paths run the same body (`validate_decks`, which `zxdeck.cli.deck_cmds.validate_cmd` calls with
+click's echo), write with the same echo (`echo` does what `click.echo` does for text on the
+standard streams) and end with the same status; tests/cli/test_fastpath.py checks the option
+table against the click command, the parameters against click's parser on generated command
+lines, and the output and exit status of both paths on the same command lines.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+from zxdeck.errors import EXIT_OK, EXIT_USAGE, ZxError
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any
+
+    from zxdeck.cli.context import AppContext
+
+VALIDATE_FORMATS = ("human", "text", "json")  # validate --format
+DECK_FORMATS = ("auto", "text", "yaml", "json")  # --deck-format of every command that reads decks
+COLOR_MODES = ("auto", "always", "never")  # validate --color
+
+# The options of `validate` taken here: spelling -> (parameter, allowed values or None for any).
+VALIDATE_OPTIONS: dict[str, tuple[str, tuple[str, ...] | None]] = {
+    "--format": ("fmt", VALIDATE_FORMATS),
+    "--regulation": ("regulation", None),
+    "-r": ("regulation", None),
+    "--deck-format": ("deck_format", DECK_FORMATS),
+    "--color": ("color", COLOR_MODES),
+}
+# Every parameter of `validate` but `decks`, with its default (`day` is --date: left to click).
+VALIDATE_DEFAULTS: dict[str, Any] = {"fmt": "human", "regulation": None, "day": None, "deck_format": "auto",
+                                     "color": "auto"}
+# Environment variables that change what the click group does: the fast path is not taken with them.
+CLICK_ENV = ("_ZXDECK_COMPLETE", "ZXDECK_GAME")
+
+
+def parse_validate(args: list[str]) -> dict[str, Any] | None:
+    """The parameters click gives `validate_cmd` for `validate ARGS`, or None to let click parse."""
+    params = dict(VALIDATE_DEFAULTS)
+    decks: list[str] = []
+    given: set[str] = set()
+    i = 0
+    while i < len(args):
+        arg = args[i]
+        if arg == "-" or not arg.startswith("-"):
+            decks.append(arg)
+            i += 1
+            continue
+        spelling, eq, value = arg.partition("=")
+        if spelling not in VALIDATE_OPTIONS or (eq and not spelling.startswith("--")):
+            return None  # help, --date, an unknown option, `-rNAME`, `--`: click's business
+        if not eq:
+            if i + 1 >= len(args):
+                return None
+            value = args[i + 1]
+        i += 1 if eq else 2
+        name, allowed = VALIDATE_OPTIONS[spelling]
+        if not value or value.startswith("-") or name in given or (allowed is not None and value not in allowed):
+            return None
+        given.add(name)
+        params[name] = value
+    if not decks:
+        return None
+    return {"decks": tuple(decks), **params}
+
+
+def _plain_streams() -> bool:
+    """Standard streams click writes to unchanged (it rewraps one whose encoding is ASCII)."""
+    import codecs
+
+    for stream in (sys.stdout, sys.stderr):
+        encoding = getattr(stream, "encoding", None)
+        if stream is None or not encoding or getattr(stream, "errors", None) is None:
+            return False
+        try:
+            if codecs.lookup(encoding).name == "ascii":
+                return False
+        except LookupError:
+            pass
+    return True
+
+
+_ANSI = None
+
+
+def echo(message: str | None = None, err: bool = False, color: bool | None = None) -> None:
+    """`click.echo` for text on the standard streams: a newline added, ANSI styles removed when
+    `color` is False, or None and the stream is not a terminal; then flushed."""
+    stream = sys.stderr if err else sys.stdout
+    out = f"{message or ''}\n"
+    if color is None:
+        try:
+            strip = not stream.isatty()
+        except Exception:  # noqa: BLE001 - click.utils.isatty: any failure means not a terminal
+            strip = True
+        strip = strip and not type(stream).__module__.startswith("ipykernel.")
+    else:
+        strip = not color
+    if strip and "\033" in out:
+        global _ANSI
+        if _ANSI is None:
+            import re
+
+            _ANSI = re.compile(r"\033\[[0-?]*[ -/]*[@-~]")  # click._compat._ansi_re
+        out = _ANSI.sub("", out)
+    stream.write(out)
+    stream.flush()
+
+
+def _regulation(name: str | None, day: Any = None):  # noqa: ANN202 - Regulation, imported lazily
+    """The regulation NAME (default current) as it stands on `day` (a datetime from --date; today
+    when None); with --date alone, the regulation of the default format in force that day."""
+    from zxdeck.deck.regulation import regulation_for
+
+    return regulation_for(name, day.date() if day is not None else None)
+
+
+def validate_decks(app: AppContext, decks: tuple[str, ...], fmt: str, regulation: str | None, day: Any,
+                   deck_format: str, color: str, echo: Callable[..., None] = echo) -> None:
+    """The body of `zxdeck validate` (both paths): reports on stdout, exit status 0 / 1 / 2."""
+    from zxdeck.deck.parse import read_deck
+    from zxdeck.deck.report import render_human, render_json, use_color
+    from zxdeck.deck.validate import validate
+
+    reg = _regulation(regulation, day)
+    catalog = app.card_source()
+    single = len(decks) == 1
+    results: list = []
+    status = EXIT_OK
+    colored = use_color(sys.stdout, color)
+    for path in decks:
+        try:
+            deck = read_deck(path, catalog, deck_format)
+        except ZxError as exc:
+            if single:
+                raise
+            echo(f"zxdeck: error: {exc.message}", err=True)
+            status = max(status, exc.exit_code)
+            results.append({"deck": path, "valid": False, "counts": None,
+                            "errors": [{"code": "unreadable", "message": exc.message, "line": None}],
+                            "warnings": []})
+            if fmt != "json":
+                echo(f"{path}: could not read ({exc.message})")
+            continue
+        result = validate(deck, reg)
+        results.append(result)
+        status = max(status, result.exit_code)
+        if fmt != "json":
+            if len(results) > 1:
+                echo()
+            echo(render_human(result, colored), color=colored)
+    if fmt == "json":
+        echo(render_json(results, single))
+    if status != EXIT_OK:
+        sys.exit(status)
+
+
+def run_validate(args: list[str]) -> bool:
+    """Run `zxdeck validate ARGS` without click when `parse_validate` understands ARGS (then
+    return True or exit with the status); False: click must run it.
+
+    Ends as the click path does (click.Command.main in standalone_mode=False, then
+    zxdeck.cli.main): a ZxError is one line and its status; Ctrl-C / end of input a blank line,
+    `zxdeck: aborted` and 130; a broken pipe status 1 (click's); other errors one line and 2.
+    """
+    params = parse_validate(args)
+    if params is None or sys.platform.startswith("win") or any(os.environ.get(v) for v in CLICK_ENV):
+        return False
+    if not _plain_streams():
+        return False
+    from zxdeck.cli.context import AppContext
+
+    app = AppContext()
+    try:
+        try:
+            try:
+                validate_decks(app, **params)
+            except ZxError as exc:  # zxdeck.cli.deck_cmds._user_errors
+                echo(f"zxdeck: error: {exc.message}", err=True)
+                sys.exit(exc.exit_code)
+        except (EOFError, KeyboardInterrupt):
+            echo(err=True)
+            echo("zxdeck: aborted", err=True)
+            sys.exit(130)
+        except OSError as exc:
+            import errno
+
+            if exc.errno != errno.EPIPE:
+                raise
+            import click.utils  # what click puts on the streams then (a rare path: click may load)
+
+            pacify = getattr(click.utils, "_PacifyFlushWrapper", None) or click.utils.PacifyFlushWrapper
+            sys.stdout = pacify(sys.stdout)
+            sys.stderr = pacify(sys.stderr)
+            sys.exit(1)
+    except BrokenPipeError:
+        sys.exit(0)
+    except Exception as exc:  # never a traceback for the user unless --debug
+        echo(f"zxdeck: internal error: {type(exc).__name__}: {exc} (run with --debug for the traceback)", err=True)
+        sys.exit(EXIT_USAGE)
+    return True
