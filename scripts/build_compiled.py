@@ -26,7 +26,9 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-ENGINE_MODULES = ("game", "abilities", "dunamis", "battle", "effects", "rng", "state")
+# modules of the zxdeck package compiled (the rules engine and the generator it draws from)
+ENGINE_MODULES = ("engine.game", "engine.abilities", "engine.dunamis", "engine.battle", "engine.effects",
+                  "engine.state", "rng")
 
 
 def build(out: Path, jobs: int) -> None:
@@ -43,7 +45,7 @@ def build(out: Path, jobs: int) -> None:
     shutil.copytree(ROOT / "zxdeck", pkg, ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.c"))
     shutil.copytree(ROOT / "data", pkg / "data")
     shutil.copy(ROOT / "docs" / "RULES.md", pkg / "data" / "RULES.md")
-    exts = [Extension(f"zxdeck.engine.{m}", [f"zxdeck/engine/{m}.py"]) for m in ENGINE_MODULES]
+    exts = [Extension(f"zxdeck.{m}", [f"zxdeck/{m.replace('.', '/')}.py"]) for m in ENGINE_MODULES]
     here = os.getcwd()
     os.chdir(out)
     try:
@@ -57,10 +59,11 @@ def build(out: Path, jobs: int) -> None:
         os.chdir(here)
     shutil.rmtree(out / "tmp", ignore_errors=True)
     for m in ENGINE_MODULES:
-        if not list((pkg / "engine").glob(f"{m}.*.so")) and not list((pkg / "engine").glob(f"{m}.*.pyd")):
-            print(f"build_compiled: zxdeck/engine/{m} was not compiled", file=sys.stderr)
+        path = pkg.joinpath(*m.split("."))
+        if not list(path.parent.glob(f"{path.name}.*.so")) and not list(path.parent.glob(f"{path.name}.*.pyd")):
+            print(f"build_compiled: zxdeck/{m.replace('.', '/')}.py was not compiled", file=sys.stderr)
             sys.exit(1)
-        (pkg / "engine" / f"{m}.c").unlink(missing_ok=True)
+        path.with_suffix(".c").unlink(missing_ok=True)
     print(f"compiled engine in {pkg} ({len(ENGINE_MODULES)} modules); use PYTHONPATH={out}")
 
 

@@ -8,6 +8,8 @@ from zxdeck.engine.abilities import card_matches, unit_matches
 from zxdeck.engine.actions import Action
 from zxdeck.engine.registry import task
 
+_new_action = tuple.__new__  # Action(kind, a, b) without the keyword-handling constructor (same value)
+
 if TYPE_CHECKING:
     from zxdeck.engine.game import Game
 
@@ -132,7 +134,7 @@ def dunamis_actions(g: Game, p: int, battle: bool, squares: list[int] | None = N
             if units is None:
                 units = g.units_of(p)
             for u in shift_targets(g, p, iid, units):
-                acts.append(Action("shift", iid, u))
+                acts.append(_new_action(Action, ("shift", iid, u)))
     return acts
 
 

@@ -1078,7 +1078,7 @@ def _distinct(g: Game, iids: list[int] | tuple[int, ...]) -> list[int]:
 
 
 def _legal_resource(g: Game, d: tuple) -> list[Action]:
-    return [SKIP] + [Action("resource", i) for i in _distinct(g, g.players[d[1]].hand)]
+    return [SKIP] + [_new_action(Action, ("resource", i, -1)) for i in _distinct(g, g.players[d[1]].hand)]
 
 
 def _apply_resource(g: Game, d: tuple, a: Action) -> None:
@@ -1106,7 +1106,7 @@ def _t_ignition(g: Game) -> None:
 
 
 def _legal_ignite(g: Game, d: tuple) -> list[Action]:
-    return [SKIP] + [Action("ignite", i) for i in _distinct(g, g.players[d[1]].charge)]
+    return [SKIP] + [_new_action(Action, ("ignite", i, -1)) for i in _distinct(g, g.players[d[1]].charge)]
 
 
 def _apply_ignite(g: Game, d: tuple, a: Action) -> None:
@@ -1371,7 +1371,7 @@ def _legal_pick(g: Game, d: tuple) -> list[Action]:
     left = [o for o in options if o not in chosen]
     if purpose in DEDUPE:
         left = _distinct(g, left)
-    acts = [Action("pick", o) for o in left]
+    acts = [_new_action(Action, ("pick", o, -1)) for o in left]
     if len(chosen) >= mn:
         acts.append(DONE)
     return acts
@@ -1432,7 +1432,7 @@ def _pay_options(g: Game, p: int, n: int, color: str, matched: bool) -> list[int
 
 def _legal_pay(g: Game, d: tuple) -> list[Action]:
     _, p, n, color, matched, src, paid = d
-    return [Action("pay", r) for r in _pay_options(g, p, n, color, matched)]
+    return [_new_action(Action, ("pay", r, -1)) for r in _pay_options(g, p, n, color, matched)]
 
 
 def _apply_pay(g: Game, d: tuple, a: Action) -> None:
