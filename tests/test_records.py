@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from zxdeck.catalog import query
 from zxdeck.catalog.db import CatalogDB
 from zxdeck.catalog.model import Card
 from zxdeck.deck.layout import Header
@@ -144,6 +145,51 @@ class Ref:
         _cards: list | None = field(default=None, repr=False)
         _folded: dict = field(default_factory=dict, repr=False)
 
+    @dataclass(frozen=True)
+    class Language:
+        keywords: dict[str, str]
+        keyword_help: str
+        numeric: frozenset[str]
+        regex_fields: frozenset[str]
+        enums: dict[str, tuple[dict[str, Any], str]]
+        negations: dict[str, str]
+        spaced: Any
+
+    @dataclass(frozen=True)
+    class Term:
+        field: str
+        op: str
+        value: Any
+        source: str
+
+    @dataclass(frozen=True)
+    class Not:
+        child: Any
+
+    @dataclass(frozen=True)
+    class And:
+        children: tuple
+
+    @dataclass(frozen=True)
+    class Or:
+        children: tuple
+
+    @dataclass(frozen=True)
+    class All:
+        pass
+
+    @dataclass(frozen=True)
+    class Token:
+        kind: str
+        text: str
+        pos: int
+        key: str = ""
+        op: str = ""
+        value: str = ""
+        quoted: bool = False
+        regex: bool = False
+        exact: bool = False
+
 
 # (class, reference, required arguments, other values for each field to vary it)
 CASES = [
@@ -162,6 +208,17 @@ CASES = [
     (ValidationResult, Ref.ValidationResult, {"deck": "d", "regulation": "r"}, {"errors": [1], "counts": {"a": 1}}),
     (CatalogDB, Ref.CatalogDB, {"conn": None, "catalog_path": Path("c.yaml"), "digest": "ab"},
      {"built": True, "fts": False, "_cards": [], "path": Path("x.sqlite")}),
+    (query.Language, Ref.Language, {"keywords": {"c": "color"}, "keyword_help": "h", "numeric": frozenset({"cost"}),
+                                    "regex_fields": frozenset(), "enums": {}, "negations": {}, "spaced": None},
+     {"keyword_help": "other", "numeric": frozenset(), "negations": {"not": "is"}}),
+    (query.Term, Ref.Term, {"field": "any", "op": ":", "value": "a", "source": "a"},
+     {"field": "cost", "op": ">=", "value": 3, "source": "cost>=3"}),
+    (query.Not, Ref.Not, {"child": 1}, {"child": 2}),
+    (query.And, Ref.And, {"children": (1, 2)}, {"children": ()}),
+    (query.Or, Ref.Or, {"children": (1, 2)}, {"children": (3,)}),
+    (query.All, Ref.All, {}, {}),
+    (query.Token, Ref.Token, {"kind": "term", "text": "c:red", "pos": 0},
+     {"key": "c", "op": ":", "value": "red", "quoted": True, "regex": True, "pos": 4, "exact": True}),
 ]
 IDS = [case[0].__name__ for case in CASES]
 
@@ -229,8 +286,8 @@ def test_same_values_repr_equality_and_hash(cls: type, ref: type, required: dict
                          ids=[c[0].__name__ for c in CASES if c[1].__dataclass_params__.frozen])
 def test_frozen_ones_refuse_assignment_and_survive_pickle_and_copy(cls: type, ref: type, required: dict,
                                                                    others: dict) -> None:
-    one = cls(**required, **others)
-    name = next(iter(required))
+    one = cls(**{**required, **others})
+    name = next(iter(required), "anything")
     with pytest.raises(FrozenInstanceError):
         setattr(one, name, "x")
     with pytest.raises(AttributeError):

@@ -23,13 +23,13 @@ import json
 import re
 import unicodedata
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import jaconv
 
 from zxdeck.catalog.model import COLORS, FIELD_TYPES, TYPES, Card
 from zxdeck.errors import QueryError
+from zxdeck.records import FrozenRecord
 from zxdeck.text import fold
 
 if TYPE_CHECKING:
@@ -85,8 +85,7 @@ _NUMERIC_SPACED = re.compile(r"(cost|power|pow)\s*(<=|>=|!=|:|=|<|>)\s*", re.IGN
 _WORD_END = re.compile(r"[\s()]")
 
 
-@dataclass(frozen=True)
-class Language:
+class Language(FrozenRecord):
     """The words of a game's query language; the grammar, tokenizer and parser are shared.
 
     `keywords` maps each keyword (and short form) to its canonical field; `numeric` fields take
@@ -97,13 +96,19 @@ class Language:
     negates (`not:ig` = `-is:ig`). Every other field is a folded "contains" value.
     """
 
-    keywords: dict[str, str]
-    keyword_help: str
-    numeric: frozenset[str]
-    regex_fields: frozenset[str]
-    enums: dict[str, tuple[dict[str, Any], str]]
-    negations: dict[str, str]
-    spaced: re.Pattern[str]
+    _fields = ("keywords", "keyword_help", "numeric", "regex_fields", "enums", "negations", "spaced")
+
+    def __init__(self, keywords: dict[str, str], keyword_help: str, numeric: frozenset[str],
+                 regex_fields: frozenset[str], enums: dict[str, tuple[dict[str, Any], str]],
+                 negations: dict[str, str], spaced: re.Pattern[str]) -> None:
+        set_ = object.__setattr__
+        set_(self, "keywords", keywords)
+        set_(self, "keyword_help", keyword_help)
+        set_(self, "numeric", numeric)
+        set_(self, "regex_fields", regex_fields)
+        set_(self, "enums", enums)
+        set_(self, "negations", negations)
+        set_(self, "spaced", spaced)
 
 
 # The Z/X language (INTERFACES.md section 4); other games build their own `Language`.
@@ -127,34 +132,44 @@ ZX_LANGUAGE = Language(
 # --- AST ---------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Term:
+class Term(FrozenRecord):
     """One test. `field` is a canonical keyword or "any" (bare word) or "exact" (!name)."""
 
-    field: str
-    op: str  # ":" "=" "!=" "<" "<=" ">" ">=" or "regex"
-    value: Any  # folded str, int, tuple of type keys, flag name, or regex pattern
-    source: str  # the term as written, for messages
+    _fields = ("field", "op", "value", "source")
+
+    def __init__(self, field: str, op: str, value: Any, source: str) -> None:
+        object.__setattr__(self, "field", field)
+        object.__setattr__(self, "op", op)  # ":" "=" "!=" "<" "<=" ">" ">=" or "regex"
+        object.__setattr__(self, "value", value)  # folded str, int, tuple of type keys, flag name, or regex pattern
+        object.__setattr__(self, "source", source)  # the term as written, for messages
 
 
-@dataclass(frozen=True)
-class Not:
-    child: Node
+class Not(FrozenRecord):
+    _fields = ("child",)
+
+    def __init__(self, child: Node) -> None:
+        object.__setattr__(self, "child", child)
 
 
-@dataclass(frozen=True)
-class And:
-    children: tuple[Node, ...]
+class And(FrozenRecord):
+    _fields = ("children",)
+
+    def __init__(self, children: tuple[Node, ...]) -> None:
+        object.__setattr__(self, "children", children)
 
 
-@dataclass(frozen=True)
-class Or:
-    children: tuple[Node, ...]
+class Or(FrozenRecord):
+    _fields = ("children",)
+
+    def __init__(self, children: tuple[Node, ...]) -> None:
+        object.__setattr__(self, "children", children)
 
 
-@dataclass(frozen=True)
-class All:
+class All(FrozenRecord):
     """The empty query: every card."""
+
+    def __init__(self) -> None:
+        pass
 
 
 Node = Term | Not | And | Or | All
@@ -163,17 +178,21 @@ Node = Term | Not | And | Or | All
 # --- tokenizer ---------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Token:
-    kind: str  # "(" ")" "or" "-" "term"
-    text: str
-    pos: int
-    key: str = ""  # for keyword terms, as written
-    op: str = ""
-    value: str = ""
-    quoted: bool = False
-    regex: bool = False
-    exact: bool = False
+class Token(FrozenRecord):
+    _fields = ("kind", "text", "pos", "key", "op", "value", "quoted", "regex", "exact")
+
+    def __init__(self, kind: str, text: str, pos: int, key: str = "", op: str = "", value: str = "",
+                 quoted: bool = False, regex: bool = False, exact: bool = False) -> None:
+        set_ = object.__setattr__
+        set_(self, "kind", kind)  # "(" ")" "or" "-" "term"
+        set_(self, "text", text)
+        set_(self, "pos", pos)
+        set_(self, "key", key)  # for keyword terms, as written
+        set_(self, "op", op)
+        set_(self, "value", value)
+        set_(self, "quoted", quoted)
+        set_(self, "regex", regex)
+        set_(self, "exact", exact)  # `!"name"`: the exact name
 
 
 def _error(message: str, pos: int | None = None) -> QueryError:
