@@ -461,8 +461,11 @@ def _meta(catalog_path: Path | str, digest: str) -> dict[str, str]:
     }
 
 
-def build_cache_file(cards: list[Card], dest: Path, catalog_path: Path | str, digest: str) -> None:
-    """Write the database to a temporary file beside `dest`, then move it into place atomically."""
+def build_cache_file(cards: list[Any], dest: Path, catalog_path: Path | str, digest: str,
+                     writer: Any = None, meta: dict[str, str] | None = None) -> None:
+    """Write the database to a temporary file beside `dest`, seal it, then move it into place
+    atomically. `writer(conn, cards, meta)` fills it (default `write_cards`, the Z/X tables;
+    another game passes its own writer and meta)."""
     import tempfile
 
     dest.parent.mkdir(parents=True, exist_ok=True)
@@ -472,7 +475,7 @@ def build_cache_file(cards: list[Card], dest: Path, catalog_path: Path | str, di
     try:
         conn = sqlite3.connect(tmp)
         try:
-            write_cards(conn, cards, _meta(catalog_path, digest))
+            (writer or write_cards)(conn, cards, meta or _meta(catalog_path, digest))
         finally:
             conn.close()
         seal(tmp)

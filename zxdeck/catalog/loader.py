@@ -327,6 +327,17 @@ def _load_yaml(data: bytes, source: str) -> Any:
         raise CatalogError(f"{source}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
 
 
+def load_yaml_document(data: bytes, source: str) -> Any:
+    """The document of a catalog file, read safely (`_load_yaml`), for any game's catalog;
+    `CatalogError` naming the file (and line) for syntax errors, tags, anchors, deep nesting."""
+    return _load_yaml(data, source)
+
+
+def catalog_entry_lines(data: bytes) -> list[int]:
+    """The 1-based YAML line of each entry of the `cards` list (for error messages)."""
+    return _card_lines(data)
+
+
 def parse_catalog(data: bytes, source: str = "<catalog>") -> list[Card]:
     """Parse and check catalog YAML bytes; raise `CatalogError` with every problem found."""
     doc = _load_yaml(data, source)
