@@ -171,7 +171,8 @@ def resolve(catalog: CardSource, text: str, section: str = MAIN) -> tuple[Card |
 
 def _rules_differ(cards: list[Card]) -> bool:
     """True when same-named cards differ in something the deck rules look at."""
-    sig = {(c.type, c.icons, c.keywords, c.player) for c in cards}
+    sig = {(c.type, getattr(c, "icons", None), getattr(c, "keywords", None), getattr(c, "player", None))
+           for c in cards}  # getattr: another game's cards (zxdeck.games) have none of these
     return len(sig) > 1
 
 
