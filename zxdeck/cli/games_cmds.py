@@ -11,6 +11,7 @@ GAMES_EPILOG = examples_epilog(
         "zxdeck games",
         "zxdeck games --format json",
         "zxdeck --game moz games                 # marks the game chosen",
+        "zxdeck --game moz validate examples/moz/shell_dragons.txt",
     ],
     "Choose a game with the global option --game (default zx) or $ZXDECK_GAME.",
 )

@@ -10,4 +10,9 @@ RULES_VERSION = "Glyphwar edition (グリフワール編, 1997)"
 RULES_DOC = "docs/MOZ.md"
 # The commands MOZ has (command -> module with `register(group)`); the others say they are not
 # available for MOZ yet.
-COMMANDS: dict[str, str] = {}
+COMMANDS: dict[str, str] = {
+    "validate": "zxdeck.games.moz.cli",
+    "search": "zxdeck.games.moz.cli",
+    "card": "zxdeck.games.moz.cli",
+    "db": "zxdeck.games.moz.cli",
+}
