@@ -23,7 +23,7 @@ def builtin() -> moz_catalog.MozCatalog:
 
 
 def test_builtin_catalog_is_large_and_varied(builtin: moz_catalog.MozCatalog) -> None:
-    """At least 200 cards: summoners of levels 1 to 7 and higher (K-9, D-4..D-8), beasts of every
+    """Y-1 (a `cards` list), Y-2 and Y-3 (the fields of each kind) hold for at least 200 cards: summoners of levels 1 to 7 and higher (K-9, D-4..D-8), beasts of every
     named sub-attribute (K-14) with negative powers too (K-15), all five support kinds (K-8),
     several cards in every limit group (D-11..D-17)."""
     cards = list(builtin)

@@ -178,3 +178,20 @@ def test_json_report_has_the_keys_of_the_error_table(cat: MozCatalog) -> None:
     assert by_code["copy-limit"]["name"] and by_code["unknown-card"]["suggestions"]
     assert by_code["level5-limit"]["count"] == 2 and by_code["level6-limit"]["count"] == 2
     assert {"low-level-summoner", "mid-level-summoner"} <= set(by_code)
+
+
+def test_load_deck_gives_the_engine_its_55_cards(cat: MozCatalog) -> None:
+    """D-1, D-2: 5 summoners and 50 zone cards, one entry per copy; illegal or unreadable decks
+    are one error line (exit 2)."""
+    from zxdeck.errors import DeckFileError
+    from zxdeck.games.moz.deck import load_deck
+
+    cards = load_deck(BASE, cat)
+    assert len(cards) == 55 and sum(c.type == "summoner" for c in cards) == 5
+    illegal = ROOT / "examples" / "moz" / "illegal" / "broken_limits.txt"
+    with pytest.raises(DeckFileError, match=r"broken_limits.txt: dragon100-limit \[D-9\]"):
+        load_deck(illegal, cat)
+    assert len(load_deck(illegal, cat, legal=False)) == 55
+    typo = ROOT / "examples" / "moz" / "illegal" / "too_many_high_levels.txt"
+    with pytest.raises(DeckFileError, match="line 41: unknown-card"):
+        load_deck(typo, cat, legal=False)

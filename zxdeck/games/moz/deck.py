@@ -274,6 +274,26 @@ def read_deck(path: str | os.PathLike[str], catalog: Any, fmt: str | None = None
     return deck
 
 
+def load_deck(path: str | os.PathLike[str], catalog: Any, fmt: str | None = None, *,
+              legal: bool = True) -> list[MozCard]:
+    """The cards of a MOZ deck file, one entry per copy, in file order (for the engine, which
+    splits them by type, D-2). Raises `DeckFileError` (exit 2) when the file cannot be read, has a
+    line that is not understood or an unknown card, or (with `legal`) breaks a rule D-1..D-18:
+    one line naming the file and the problems."""
+    from zxdeck.errors import DeckFileError
+
+    deck = read_deck(path, catalog, fmt)
+    result = validate(deck)
+    if result.errors and (legal or any(p.code in ("parse-error", "unknown-card") for p in result.errors)):
+        first = result.errors[0]
+        where = f"line {first.line}: " if first.line else ""
+        more = f" (and {len(result.errors) - 1} more problems; zxdeck --game moz validate {deck.source})" \
+            if len(result.errors) > 1 else ""
+        rule = f" [{first.rule}]" if first.rule else ""
+        raise DeckFileError(f"{deck.source}: {where}{first.code}{rule} {first.message}{more}")
+    return [e.card for e in deck.entries if e.card is not None for _ in range(e.count)]  # type: ignore[misc]
+
+
 # --------------------------------------------------------------------------- reports
 
 
@@ -322,5 +342,5 @@ def render_human(result: MozValidation, color: bool = False) -> str:
     return "\n".join(lines)
 
 
-__all__ = ["GROUP_NAMES", "Limit", "MozValidation", "REGULATION", "check_limit", "read_deck",
+__all__ = ["GROUP_NAMES", "Limit", "MozValidation", "REGULATION", "check_limit", "load_deck", "read_deck",
            "render_human", "render_json", "validate"]
