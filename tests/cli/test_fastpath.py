@@ -1,9 +1,10 @@
-"""`zxdeck validate` without click (zxdeck.cli.fastpath) behaves exactly as the click command.
+"""`zxdeck validate` and `zxdeck search` without click (zxdeck.cli.fastpath) behave exactly as
+the click commands.
 
-Three checks: the option table of the fast path is the click command's; on generated command
-lines the fast parser either declines or gives the parameters click gives; and on the same
+Three checks: the option tables of the fast path are the click commands'; on generated command
+lines the fast parsers either decline or give the parameters click gives; and on the same
 command lines both paths print the same output and error lines and end with the same status
-(D-1..D-16 reports, exit 0 / 1 / 2).
+(D-1..D-16 reports, search results, exit 0 / 1 / 2).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from hypothesis import strategies as st
 
 from zxdeck.cli import app, fastpath
 from zxdeck.cli.deck_cmds import validate_cmd
+from zxdeck.cli.search_cmds import search_cmd
 
 ROOT = Path(__file__).resolve().parents[2]
 DECKS = ROOT / "examples" / "decks"
@@ -36,7 +38,6 @@ def test_option_table_is_the_click_commands() -> None:
             continue
         assert isinstance(param, click.Option)
         assert not param.multiple and not param.is_flag and param.envvar is None, param.name
-        assert fastpath.VALIDATE_DEFAULTS[param.name] == param.default, param.name
         if param.name == "day":
             continue  # --date: click parses it (the fast path declines)
         choices = tuple(param.type.choices) if isinstance(param.type, click.Choice) else None
@@ -47,7 +48,32 @@ def test_option_table_is_the_click_commands() -> None:
         for spelling in (*param.opts, *param.secondary_opts):
             spellings[spelling] = (param.name, choices)
     assert spellings == fastpath.VALIDATE_OPTIONS
-    assert set(fastpath.VALIDATE_DEFAULTS) == {p.name for p in validate_cmd.params} - {"decks"}
+    assert validate_cmd.make_context("validate", ["x"]).params == {"decks": ("x",), **fastpath.VALIDATE_DEFAULTS}
+
+
+def test_search_option_table_is_the_click_commands() -> None:
+    spellings: dict[str, tuple[str, object]] = {}
+    for param in search_cmd.params:
+        if isinstance(param, click.Argument):
+            assert (param.name, param.nargs, param.type) == ("query", -1, click.UNPROCESSED)
+            continue
+        assert isinstance(param, click.Option)
+        assert not param.multiple and param.envvar is None, param.name
+        if param.is_flag:
+            kind: object = None
+            assert not param.secondary_opts
+            assert search_cmd.make_context("search", [param.opts[0]]).params[param.name] is True
+        elif isinstance(param.type, click.Choice):
+            kind = tuple(param.type.choices)
+            assert getattr(param.type, "case_sensitive", True) is not False
+        else:
+            assert isinstance(param.type, click.IntRange) and (param.type.min, param.type.max) == (0, None)
+            assert not param.type.min_open and not param.type.clamp
+            kind = "int"
+        for spelling in (*param.opts, *param.secondary_opts):
+            spellings[spelling] = (param.name, kind)
+    assert spellings == fastpath.SEARCH_OPTIONS
+    assert search_cmd.make_context("search", []).params == {"query": (), **fastpath.SEARCH_DEFAULTS}
 
 
 def test_global_options_are_left_at_their_defaults() -> None:
@@ -80,9 +106,27 @@ TOKENS = [
 @settings(max_examples=400, deadline=None)
 @given(st.lists(st.sampled_from(TOKENS), max_size=8))
 def test_the_fast_parser_declines_or_agrees_with_click(args: list[str]) -> None:
-    fast = fastpath.parse_validate(args)
+    _agree(fastpath.parse_validate, validate_cmd, args)
+
+
+SEARCH_TOKENS = [
+    "c:red", "t:zx", "cost>=5", "(c:r", "or", "c:g)", "-is:ig", "-", "", "--format", "ids", "json", "table",
+    "csv", "xml", "--format=ids", "--sort", "power", "name", "--sort=cost", "--reverse", "--reverse=1",
+    "--limit", "5", "0", "-1", "+5", "05", "x", "--limit=3", "--limit=", "-h", "--help", "--", "--cards",
+    "--bogus", "日本",
+]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(SEARCH_TOKENS), max_size=8))
+def test_the_fast_search_parser_declines_or_agrees_with_click(args: list[str]) -> None:
+    _agree(fastpath.parse_search, search_cmd, args)
+
+
+def _agree(parser: object, command: click.Command, args: list[str]) -> None:
+    fast = parser(args)  # type: ignore[operator]
     try:
-        ctx = validate_cmd.make_context("validate", list(args))
+        ctx = command.make_context(command.name or "", list(args))
     except click.exceptions.Exit:  # --help
         assert fast is None
         return
@@ -97,7 +141,7 @@ PROBE = """\
 import json, os, sys
 from zxdeck.cli import fastpath, main
 if os.environ.pop("PROBE_CLICK_ONLY", ""):
-    fastpath.parse_validate = lambda args: None
+    fastpath.run = lambda args: False
 code = 0
 try:
     main(sys.argv[1:])
@@ -150,6 +194,16 @@ TAKEN = [  # command lines the fast path runs
     ["validate", "examples"],
     ["validate", "-"],
     ["validate", "zxd1_not-a-deck-code"],
+    ["search", "c:red", "t:zx", "--limit", "5"],
+    ["search", "c:red", "--format", "ids"],
+    ["search", "t:zx", "(c:r", "or", "c:g)", "cost>=7", "--format=json", "--limit=2"],
+    ["search", "c:u", "--sort", "power", "--reverse", "--format", "csv", "--limit", "4"],
+    ["search", "o:/ダメージ/", "--limit", "0"],
+    ["search"],
+    ["search", "c:zz"],
+    ["search", "cost>=x"],
+    ["search", "ドラゴン", "--format", "table"],
+    ["search", "nothing-matches-this"],
 ]
 DECLINED = [  # command lines click runs (help, errors, --date)
     ["validate"],
@@ -163,6 +217,13 @@ DECLINED = [  # command lines click runs (help, errors, --date)
     ["validate", "-rv2", RED],
     ["validate", "--", RED],
     ["--debug", "validate", RED],
+    ["search", "-is:ig", "c:red", "--limit", "3"],
+    ["search", "-h"],
+    ["search", "--help"],
+    ["search", "c:red", "--cards", "x.yaml"],
+    ["search", "c:red", "--limit", "-1"],
+    ["search", "c:red", "--format", "xml"],
+    ["search", "c:red", "--reverse", "--reverse"],
 ]
 
 
@@ -181,7 +242,8 @@ def test_both_paths_print_the_same_and_exit_the_same(args: list[str], no_color: 
 
 @pytest.mark.parametrize("args", DECLINED, ids=[" ".join(a) for a in DECLINED])
 def test_other_command_lines_go_to_click(args: list[str], env: dict[str, str]) -> None:
-    assert fastpath.parse_validate(args[1:]) is None or args[0] != "validate"
+    parser = {"validate": fastpath.parse_validate, "search": fastpath.parse_search}.get(args[0])
+    assert parser is None or parser(args[1:]) is None
     fast = run(args, env, click_only=False)
     assert fast[3] is True
     assert fast[:3] == run(args, env, click_only=True)[:3]
@@ -190,6 +252,7 @@ def test_other_command_lines_go_to_click(args: list[str], env: dict[str, str]) -
 @pytest.mark.parametrize("var", fastpath.CLICK_ENV)
 def test_declines_when_the_environment_speaks_to_click(var: str, env: dict[str, str]) -> None:
     assert run(["validate", RED], {**env, var: "zx"}, click_only=False)[3] is True
+    assert run(["search", "c:red"], {**env, var: "zx"}, click_only=False)[3] is True
 
 
 def test_declines_when_click_would_rewrap_an_ascii_stream(env: dict[str, str]) -> None:

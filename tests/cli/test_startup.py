@@ -28,7 +28,7 @@ HEAVY = (
     "zxdeck.catalog.loader", "zxdeck.catalog.abilities", "zxdeck.safeyaml",
     "hashlib",  # a warm command remembers the catalog's digest (zxdeck.catalog.paths): no hashing
     "dataclasses",  # the records a warm validate builds are written out (zxdeck.records)
-    "click", "inspect",  # a plain `validate` runs without click (zxdeck.cli.fastpath)
+    "click", "inspect",  # a plain `validate` or `search` runs without click (zxdeck.cli.fastpath)
 )
 CLICK = ("click", "inspect")
 PROBE = """\
@@ -86,8 +86,9 @@ def test_version_imports_nothing_but_zxdeck(env: dict[str, str]) -> None:
         (("validate", "--format", "json", str(DECK)), ("jaconv",)),
         (("validate", "--color", "always", "-r", "v2", str(DECK)), ("jaconv",)),  # colors without click
         (("validate", "--date", "2022-05-01", str(DECK)), ("jaconv", *CLICK)),  # click parses dates
-        (("search", "c:red", "t:zx", "--limit", "5"), ("jaconv", *CLICK)),
-        (("search", "c:red", "--format", "ids"), ("jaconv", *CLICK)),
+        (("search", "c:red", "t:zx", "--limit", "5"), ("jaconv",)),
+        (("search", "c:red", "--format", "ids"), ("jaconv",)),
+        (("search", "-is:ig", "c:red", "--format", "ids"), ("jaconv", *CLICK)),  # click parses "-term"
         (("card", "ZX01-001"), ("jaconv", "yaml", *CLICK)),  # a card in full shows its abilities as YAML
         (("db", "path"), CLICK),
         (("regulations",), ("jaconv", *CLICK)),
@@ -96,7 +97,7 @@ def test_version_imports_nothing_but_zxdeck(env: dict[str, str]) -> None:
 def test_warm_commands_import_only_what_they_need(env: dict[str, str], args: tuple[str, ...],
                                                   allowed: tuple[str, ...]) -> None:
     """No YAML, yaml-rs, tabulate, rich, rapidfuzz, sqlite_utils, platformdirs (the cache folder is
-    given), engine or agents for a warm validate or search; no click for a plain validate."""
+    given), engine or agents for a warm validate or search; no click for a plain validate or search."""
     assert set(imported(*args, env=env)) <= set(allowed)
 
 

@@ -54,10 +54,10 @@ def main(argv: list[str] | None = None) -> None:
         import warnings
 
         warnings.showwarning = _show_warning
-    if args[:1] == ["validate"]:  # a plain `validate` runs without click (zxdeck.cli.fastpath)
-        from zxdeck.cli.fastpath import run_validate
+    if args[:1] in (["validate"], ["search"]):  # plain ones run without click (zxdeck.cli.fastpath)
+        from zxdeck.cli import fastpath
 
-        if run_validate(args[1:]):
+        if fastpath.run(args):
             return
     import click
 

@@ -1,19 +1,21 @@
-"""`zxdeck validate DECK...` without importing click, for the command lines it fully understands.
+"""`zxdeck validate DECK...` and `zxdeck search QUERY...` without importing click, for the
+command lines this module fully understands.
 
 Importing click costs a warm `zxdeck validate` as much as everything else it does together (it
 imports inspect, typing, uuid, datetime, gettext, threading). `zxdeck.cli.main` therefore first
-asks `parse_validate` whether the command line is a plain `validate`: the command first (no
-global option), then deck arguments and the options of `validate` in their ordinary spellings
-(`--format json`, `--format=json`, `-r NAME`), each at most once, with a valid value. For such a
-line it returns exactly the parameters click would give the command; for anything else (`--help`,
-`--date`, an unknown or repeated option, a bad value, a missing deck, `--`, shell completion, a
-game chosen in $ZXDECK_GAME, a misconfigured output encoding, Windows) it returns None and click
-runs the command as always, with its own help and errors.
+asks `run` whether the command line is a plain `validate` or `search`: the command first (no
+global option), then arguments and the command's options in their ordinary spellings
+(`--format json`, `--format=json`, `-r NAME`, `--limit 5`), each at most once, with a valid value.
+For such a line the parser (`parse_validate`, `parse_search`) returns exactly the parameters click
+would give the command; for anything else (`--help`, `-h`, `--date`, a query term starting with
+`-`, an unknown or repeated option, a bad value, a missing deck, `--`, shell completion, a game
+chosen in $ZXDECK_GAME, a misconfigured output encoding, Windows) it returns None and click runs
+the command as always, with its own help and errors.
 
-Both paths run the same body (`validate_decks`, which `zxdeck.cli.deck_cmds.validate_cmd` calls with
+Both paths run the same body (`validate_decks`, `search_cards`, which the click commands call with
 click's echo), write with the same echo (`echo` does what `click.echo` does for text on the
 standard streams) and end with the same status; tests/cli/test_fastpath.py checks the option
-table against the click command, the parameters against click's parser on generated command
+tables against the click commands, the parameters against click's parser on generated command
 lines, and the output and exit status of both paths on the same command lines.
 """
 
@@ -171,15 +173,104 @@ def validate_decks(app: AppContext, decks: tuple[str, ...], fmt: str, regulation
         sys.exit(status)
 
 
-def run_validate(args: list[str]) -> bool:
-    """Run `zxdeck validate ARGS` without click when `parse_validate` understands ARGS (then
-    return True or exit with the status); False: click must run it.
+SEARCH_FORMATS = ("table", "json", "csv", "ids")  # search --format
+SEARCH_SORTS = ("id", "name", "cost", "power", "color")  # search --sort
+# The options of `search` taken here: spelling -> (parameter, allowed values; "int": a count >= 0;
+# None: a flag).
+SEARCH_OPTIONS: dict[str, tuple[str, tuple[str, ...] | str | None]] = {
+    "--format": ("fmt", SEARCH_FORMATS),
+    "--sort": ("sort", SEARCH_SORTS),
+    "--reverse": ("reverse", None),
+    "--limit": ("limit", "int"),
+}
+SEARCH_DEFAULTS: dict[str, Any] = {"fmt": "table", "sort": "id", "reverse": False, "limit": None}
+
+
+def parse_search(args: list[str]) -> dict[str, Any] | None:
+    """The parameters click gives `search_cmd` for `search ARGS`, or None to let click parse.
+
+    Query terms starting with `-` (`-is:ig`), `-h`, misplaced global options and anything
+    unusual are left to click, whose command handles them."""
+    params = dict(SEARCH_DEFAULTS)
+    query: list[str] = []
+    given: set[str] = set()
+    i = 0
+    while i < len(args):
+        arg = args[i]
+        if not arg.startswith("-"):
+            query.append(arg)
+            i += 1
+            continue
+        spelling, eq, value = arg.partition("=")
+        if spelling not in SEARCH_OPTIONS:
+            return None
+        name, allowed = SEARCH_OPTIONS[spelling]
+        if name in given:
+            return None
+        given.add(name)
+        if allowed is None:  # a flag
+            if eq:
+                return None
+            params[name] = True
+            i += 1
+            continue
+        if not eq:
+            if i + 1 >= len(args):
+                return None
+            value = args[i + 1]
+        i += 1 if eq else 2
+        if allowed == "int":
+            if not (value.isascii() and value.isdigit()):
+                return None
+            params[name] = int(value)
+        elif value in allowed:
+            params[name] = value
+        else:
+            return None
+    return {"query": tuple(query), **params}
+
+
+def search_cards(app: AppContext, query: tuple[str, ...], fmt: str, sort: str, reverse: bool,
+                 limit: int | None, echo: Callable[..., None] = echo) -> None:
+    """The body of `zxdeck search` (both paths): the cards found, in the format asked."""
+    from zxdeck.catalog.db import open_db
+    from zxdeck.catalog.present import format_cards
+    from zxdeck.catalog.query import count, parse, search, search_ids
+
+    node = parse(query)  # a bad query is refused before the catalog is even opened
+    db = open_db(app.cards)
+    try:
+        if fmt == "ids":  # no Card objects needed
+            out = "\n".join(search_ids(db, node, sort=sort, reverse=reverse, limit=limit))
+        else:
+            cards = search(db, node, sort=sort, reverse=reverse, limit=limit)
+            total = count(db, node) if fmt == "table" and limit is not None and len(cards) == limit else None
+            out = format_cards(cards, fmt, total)
+    finally:
+        db.close()
+    if out:
+        echo(out)
+
+
+# command -> (parser, body, whether the command itself turns a ZxError into its line and status)
+FAST_COMMANDS: dict[str, tuple[Callable[[list[str]], dict[str, Any] | None], Callable[..., None], bool]] = {
+    "validate": (parse_validate, validate_decks, True),  # deck_cmds._user_errors
+    "search": (parse_search, search_cards, False),  # zxdeck.cli.main does
+}
+
+
+def run(args: list[str]) -> bool:
+    """Run `zxdeck ARGS` without click when ARGS are a plain `validate` or `search` the fast
+    parser understands (then return True, or exit with the status); False: click must run it.
 
     Ends as the click path does (click.Command.main in standalone_mode=False, then
     zxdeck.cli.main): a ZxError is one line and its status; Ctrl-C / end of input a blank line,
     `zxdeck: aborted` and 130; a broken pipe status 1 (click's); other errors one line and 2.
     """
-    params = parse_validate(args)
+    if not args or args[0] not in FAST_COMMANDS:
+        return False
+    parser, body, own_errors = FAST_COMMANDS[args[0]]
+    params = parser(args[1:])
     if params is None or sys.platform.startswith("win") or any(os.environ.get(v) for v in CLICK_ENV):
         return False
     if not _plain_streams():
@@ -190,25 +281,31 @@ def run_validate(args: list[str]) -> bool:
     try:
         try:
             try:
-                validate_decks(app, **params)
-            except ZxError as exc:  # zxdeck.cli.deck_cmds._user_errors
-                echo(f"zxdeck: error: {exc.message}", err=True)
-                sys.exit(exc.exit_code)
-        except (EOFError, KeyboardInterrupt):
-            echo(err=True)
-            echo("zxdeck: aborted", err=True)
-            sys.exit(130)
-        except OSError as exc:
-            import errno
+                try:
+                    body(app, **params)
+                except ZxError as exc:
+                    if not own_errors:
+                        raise
+                    echo(f"zxdeck: error: {exc.message}", err=True)
+                    sys.exit(exc.exit_code)
+            except (EOFError, KeyboardInterrupt):
+                echo(err=True)
+                echo("zxdeck: aborted", err=True)
+                sys.exit(130)
+            except OSError as exc:
+                import errno
 
-            if exc.errno != errno.EPIPE:
-                raise
-            import click.utils  # what click puts on the streams then (a rare path: click may load)
+                if exc.errno != errno.EPIPE:
+                    raise
+                import click.utils  # what click puts on the streams then (a rare path: click may load)
 
-            pacify = getattr(click.utils, "_PacifyFlushWrapper", None) or click.utils.PacifyFlushWrapper
-            sys.stdout = pacify(sys.stdout)
-            sys.stderr = pacify(sys.stderr)
-            sys.exit(1)
+                pacify = getattr(click.utils, "_PacifyFlushWrapper", None) or click.utils.PacifyFlushWrapper
+                sys.stdout = pacify(sys.stdout)
+                sys.stderr = pacify(sys.stderr)
+                sys.exit(1)
+        except ZxError as exc:  # zxdeck.cli.main
+            echo(f"zxdeck: error: {exc.message}", err=True)
+            sys.exit(exc.exit_code)
     except BrokenPipeError:
         sys.exit(0)
     except Exception as exc:  # never a traceback for the user unless --debug

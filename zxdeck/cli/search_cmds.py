@@ -12,6 +12,7 @@ import json
 import click
 
 from zxdeck.cli import AppContext, examples_epilog, pass_app
+from zxdeck.cli.fastpath import SEARCH_FORMATS, SEARCH_SORTS, search_cards
 
 SEARCH_HELP = """Find cards with a Scryfall-like query (INTERFACES.md section 4).
 
@@ -51,11 +52,11 @@ A query may start with a negated term: zxdeck search -is:ig c:red
     context_settings={"ignore_unknown_options": True, "help_option_names": ["--help"]},
 )
 @click.argument("query", nargs=-1, type=click.UNPROCESSED)
-@click.option("--format", "fmt", type=click.Choice(["table", "json", "csv", "ids"]), default="table",
+@click.option("--format", "fmt", type=click.Choice(list(SEARCH_FORMATS)), default="table",
               show_default=True,
               help="json: card objects of the catalog format; csv: lists joined with ';', no abilities; "
                    "ids: one card number a line.")
-@click.option("--sort", type=click.Choice(["id", "name", "cost", "power", "color"]), default="id",
+@click.option("--sort", type=click.Choice(list(SEARCH_SORTS)), default="id",
               show_default=True, help="Sort key (then card number).")
 @click.option("--reverse", is_flag=True, help="Reverse the order.")
 @click.option("--limit", type=click.IntRange(min=0), default=None, help="At most N cards.")
@@ -70,24 +71,7 @@ def search_cmd(ctx: click.Context, query: tuple[str, ...], fmt: str, sort: str, 
             hint = " (global options go before the command: zxdeck --cards PATH search ...)" \
                 if arg.split("=")[0] in ("--cards", "--debug") else ""
             raise click.UsageError(f"no such option: {arg}{hint}", ctx)
-    from zxdeck.catalog.db import open_db
-    from zxdeck.catalog.present import format_cards
-    from zxdeck.catalog.query import count, parse, search, search_ids
-
-    node = parse(query)  # a bad query is refused before the catalog is even opened
-    app: AppContext = ctx.find_object(AppContext)
-    db = open_db(app.cards)
-    try:
-        if fmt == "ids":  # no Card objects needed
-            out = "\n".join(search_ids(db, node, sort=sort, reverse=reverse, limit=limit))
-        else:
-            cards = search(db, node, sort=sort, reverse=reverse, limit=limit)
-            total = count(db, node) if fmt == "table" and limit is not None and len(cards) == limit else None
-            out = format_cards(cards, fmt, total)
-    finally:
-        db.close()
-    if out:
-        click.echo(out)
+    search_cards(ctx.find_object(AppContext), query, fmt, sort, reverse, limit, echo=click.echo)
 
 
 @click.command("card", short_help="Show one card in full.",
