@@ -3,15 +3,19 @@
     pip install 'cython>=3.0' setuptools      # or: pip install -e '.[compile]'
     python scripts/build_compiled.py          # -> build/compiled/zxdeck
     PYTHONPATH=build/compiled zxdeck sim examples/decks/red.txt examples/decks/blue.txt -n 1000
-    python scripts/build_compiled.py --test   # the engine's tests against the compiled copy
+    python scripts/build_compiled.py --test   # the engine's and agents' tests on the compiled copy
 
 The pure-Python package stays what `pip install .` installs and what the tests run. This
 script copies `zxdeck/` (with the built-in catalog and the rules text, as the wheel ships
 them) to `build/compiled/` and compiles the engine's modules there, unchanged, with Cython
 (`ENGINE_MODULES`; no annotations are used as C types, so the compiled modules behave as the
-Python ones). Whatever puts `build/compiled` first on `sys.path` (PYTHONPATH) runs the compiled
+Python ones). `zxdeck/engine/game.pxd` makes `Game` an extension type whose attributes are C
+slots (instances still take extra attributes; the class itself cannot be patched). Whatever puts `build/compiled` first on `sys.path` (PYTHONPATH) runs the compiled
 engine; `bench/bench_engine.py --compiled build/compiled --baseline REV` measures it.
-`--test` runs tests/engine (golden games, fuzz and property tests) on the compiled copy.
+`--test` runs tests/engine (golden games, fuzz and property tests), tests/engine_audit and
+tests/agents on the compiled copy (`TEST_DIRS`), less `NOT_COMPILED` (a test that patches the
+`Game` class, which an extension type does not allow). (tests/sim runs `python -m zxdeck` from
+the checkout: it would test the Python engine.)
 Needs a C compiler and the Python headers. Exit status: 0 built (and tested), 1 build or
 tests failed, 2 Cython or setuptools missing.
 """
@@ -27,6 +31,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 # modules of the zxdeck package compiled (the rules engine and the generator it draws from)
+TEST_DIRS = ("tests/engine", "tests/engine_audit", "tests/agents")
+NOT_COMPILED = ("test_mcts_samples_with_the_engine_determinization",)
 ENGINE_MODULES = ("engine.game", "engine.abilities", "engine.dunamis", "engine.battle", "engine.effects",
                   "engine.state", "rng")
 
@@ -78,9 +84,11 @@ def run_tests(out: Path) -> int:
     # the tests and their configuration come from the checkout, zxdeck from the compiled copy
     # (run from `out`: `python -m pytest` puts the working folder first on sys.path)
     env["ZXDECK_EXPECT_COMPILED"] = "1"
-    return subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-n", "2",
-                           "--rootdir", str(ROOT), "-c", str(ROOT / "pyproject.toml"),
-                           str(ROOT / "tests" / "engine")], env=env, cwd=out).returncode
+    cmd = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-n", "2",
+           "--rootdir", str(ROOT), "-c", str(ROOT / "pyproject.toml")]
+    cmd += ["-k", " and ".join(f"not {t}" for t in NOT_COMPILED)]
+    cmd += [str(ROOT / d) for d in TEST_DIRS]
+    return subprocess.run(cmd, env=env, cwd=out).returncode
 
 
 def main() -> None:
@@ -88,9 +96,11 @@ def main() -> None:
     ap.add_argument("--out", type=Path, default=ROOT / "build" / "compiled")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--test", action="store_true", help="run tests/engine against the compiled copy")
+    ap.add_argument("--no-build", action="store_true", help="with --test: test the copy already built")
     args = ap.parse_args()
     out = args.out.resolve()
-    build(out, args.jobs)
+    if not args.no_build:
+        build(out, args.jobs)
     if args.test:
         sys.exit(1 if run_tests(out) else 0)
 
