@@ -120,3 +120,51 @@ def test_r1_refresh_life_chosen_before_the_searched_zx_is_placed() -> None:
     assert g.squares[4] == target and t.kind == "main"
     check_invariants(g)
 
+
+
+def test_r1_refresh_life_lost_before_an_enter_trigger_checks_its_condition() -> None:
+    """R-1, A-2: the ignition reveal takes the last card of the deck; the refresh's life card is lost
+    at that moment, so the over-driven Z/X's "if your life is 2 or less" enter trigger sees the new
+    life (2 after 3) and resolves."""
+    low = zx("RP-LOW", "背水の竜", "red", 1, 3000, ignition=True, abilities=[
+        {"kind": "auto", "trigger": "enter", "condition": {"life_at_most": 2},
+         "effects": [{"do": "gain_counter", "counter": "memory_piece", "n": 1}]}])
+    t = Table()
+    g = t.g
+    ps = g.players[0]
+    ch = t.add(FILLER, 0, "charge")
+    t.act("skip")
+    t.set_life(0, [FILLER] * 3)
+    ps.trash.extend(ps.deck)
+    ps.deck.clear()
+    card = t.add(low, 0, "deck")
+    g._legal = None
+    t.act("ignite", ch)
+    assert t.kind == "pick:refresh_life" and t.who == 1
+    t.pick(0)
+    assert len(ps.life) == 2 and t.kind == "pick:overdrive"
+    t.pick(4)
+    assert g.squares[4] == card and ps.counters.get("memory_piece", 0) == 1
+    check_invariants(g)
+
+
+def test_r1_no_refresh_no_trigger_control() -> None:
+    """R-1 (control of the test above): with a card left below it, the life stays 3 and the same
+    enter trigger does not fire."""
+    low = zx("RP-LOW", "背水の竜", "red", 1, 3000, ignition=True, abilities=[
+        {"kind": "auto", "trigger": "enter", "condition": {"life_at_most": 2},
+         "effects": [{"do": "gain_counter", "counter": "memory_piece", "n": 1}]}])
+    t = Table()
+    g = t.g
+    ps = g.players[0]
+    ch = t.add(FILLER, 0, "charge")
+    t.act("skip")
+    t.set_life(0, [FILLER] * 3)
+    ps.trash.extend(ps.deck[1:])
+    del ps.deck[1:]
+    card = t.add(low, 0, "deck")
+    g._legal = None
+    t.act("ignite", ch)
+    assert t.kind == "pick:overdrive"
+    t.pick(4)
+    assert g.squares[4] == card and len(ps.life) == 3 and ps.counters.get("memory_piece", 0) == 0
