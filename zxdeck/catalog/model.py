@@ -41,6 +41,21 @@ DUNAMIS_TYPES = frozenset({"zx_ex", "zx_ob", "shift", "event_ex"})  # D-10
 FIELD_TYPES = frozenset({"zx", "zx_ex", "zx_ob"})  # cards that stand on a square
 EVENT_TYPES = frozenset({"event", "event_ex"})
 
+
+def type_matches(ctype: str, wanted: tuple[str, ...] | list[str] | frozenset[str]) -> bool:
+    """Is a card of type `ctype` one of the types `wanted` (a filter's `type` list)?
+
+    T-4, O-3: a Z/X EX and a Z/X OB are Z/X too, so `zx` (ゼクス) in a filter also takes them;
+    `zx_ex` and `zx_ob` name only their own type.
+    """
+    return ctype in wanted or ("zx" in wanted and ctype in FIELD_TYPES)
+
+
+def zx_types(wanted: tuple[str, ...] | list[str] | frozenset[str]) -> frozenset[str]:
+    """Every type a filter's `type` list takes (`type_matches` as a set, T-4, O-3)."""
+    out = frozenset(wanted)
+    return out | FIELD_TYPES if "zx" in out else out
+
 # The keys of section 1; any other key is kept in `Card.extra` and ignored by the rules.
 KNOWN_KEYS = frozenset(
     {
@@ -129,6 +144,11 @@ class Card(FrozenRecord):
     @property
     def is_field_card(self) -> bool:
         """True for the types that stand on a square (zx, zx_ex, zx_ob)."""
+        return self.type in FIELD_TYPES
+
+    @property
+    def is_zx(self) -> bool:
+        """A Z/X in the rules' sense: a `zx`, and also a Z/X EX (T-4) or a Z/X OB (O-3)."""
         return self.type in FIELD_TYPES
 
     def to_dict(self) -> dict[str, Any]:

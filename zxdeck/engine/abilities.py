@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from zxdeck.catalog.model import Card
+from zxdeck.catalog.model import Card, type_matches, zx_types
 from zxdeck.engine.state import OWN_ROW, PLAYER_SQUARE
 from zxdeck.errors import ZxError
 
@@ -317,7 +317,7 @@ def card_matches(card: Card, flt: dict[str, Any] | None) -> bool:
     """Does a card (in a zone) match a filter? Cost, color, race, type, name, ignition."""
     if not flt:
         return True
-    if "type" in flt and card.type not in _as_list(flt["type"]):
+    if "type" in flt and not type_matches(card.type, _as_list(flt["type"])):  # T-4
         return False
     if "color" in flt and card.color not in _as_list(flt["color"]):
         return False
@@ -353,7 +353,7 @@ def _compile_unit_filter(flt: dict[str, Any]) -> Any:
         body.append("shift = g.shift_on.get(iid, -1)")
         body.append("scard = g.cards[shift] if shift >= 0 else None")
     if "type" in flt:
-        env["TYPES"] = _as_list(flt["type"])
+        env["TYPES"] = zx_types(_as_list(flt["type"]))  # T-4, O-3: zx takes a Z/X EX / OB too
         body.append("if card.type not in TYPES: return False")
     if "color" in flt:
         env["COLORS"] = _as_list(flt["color"])

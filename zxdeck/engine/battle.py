@@ -118,7 +118,7 @@ def _t_life_resolve(g: Game, p: int, iid: int) -> None:
     card = g.cards[iid]
     if iid not in g.limbo:
         return
-    if card.ignition and card.type == "zx":
+    if card.ignition and card.is_zx:
         g.pick(d, "life_play", tuple(g.legal_squares(d)), 0, 1, ("life_play", p, iid))
     elif card.ignition and card.type == "event":
         g.pick(d, "life_play_event", (iid,), 0, 1, ("life_play", p, iid))
@@ -143,7 +143,7 @@ def _t_life_play(g: Game, p: int, iid: int, chosen: tuple) -> None:
     # triggers wait until they are done (A-9 check timing)
     g.stack.append(("resolved",))
     g.stack.append(("lrvb", p, iid))
-    if g.cards[iid].type == "zx":
+    if g.cards[iid].is_zx:
         g.place(d, iid, chosen[0], "life")
     else:
         g.push_event(d, iid, "life")

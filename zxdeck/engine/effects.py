@@ -369,7 +369,7 @@ def fx_search(g: Game, ctl: int, src: int, eff: dict, targets: tuple, chosen: An
 
 def _search_options(g: Game, ctl: int, eff: dict) -> list[int]:
     to = eff.get("to", "hand")
-    return [i for i in zone_cards(g, ctl, "deck", eff.get("filter")) if to != "square" or g.cards[i].type == "zx"]
+    return [i for i in zone_cards(g, ctl, "deck", eff.get("filter")) if to != "square" or g.cards[i].is_zx]
 
 
 @task("place_pick")
@@ -406,7 +406,7 @@ def fx_play_free(g: Game, ctl: int, src: int, eff: dict, targets: tuple, chosen:
         g.limbo.append(c)
         g._mv(c, "deck" if zone == "deck_top" else zone, "pending")
         g._emit("declare", player=ctl, card=c, name=g.cards[c].name, via="effect", cost=0)
-        if g.cards[c].type == "zx":
+        if g.cards[c].is_zx:
             g.stack.append(("place_pick", ctl, c, "effect"))
         else:
             g.push_event(ctl, c, "effect")
@@ -423,7 +423,7 @@ def _play_free_options(g: Game, ctl: int, eff: dict) -> tuple[int, ...]:
     else:
         pool = zone_cards(g, ctl, zone, flt)
     can_place = bool(g.legal_squares(ctl))
-    return tuple(i for i in pool if g.cards[i].type == "event" or (g.cards[i].type == "zx" and can_place))
+    return tuple(i for i in pool if g.cards[i].type == "event" or (g.cards[i].is_zx and can_place))
 
 
 @effect("life_recover")

@@ -277,7 +277,7 @@ class Game:
         swap = -1
         if not g.started and start >= 0:  # S-2: the opponent's start card is face down until S-10
             alts = [(z, k) for z in (opp.hand, opp.deck, opp.life) for k, i in enumerate(z)
-                    if g.cards[i].start_card and g.cards[i].type == "zx"]
+                    if g.cards[i].start_card and g.cards[i].is_zx]
             pick = rng.randbelow(len(alts) + 1)
             if pick < len(alts):
                 z, k = alts[pick]
@@ -921,7 +921,7 @@ def _t_setup_begin(g: Game) -> None:
 def _t_setup_start(g: Game, p: int) -> None:
     """S-2: a Start Card Z/X from the deck onto the player square (optional)."""
     ps = g.players[p]
-    opts = tuple(i for i in ps.deck if g.cards[i].start_card and g.cards[i].type == "zx")
+    opts = tuple(i for i in ps.deck if g.cards[i].start_card and g.cards[i].is_zx)
     if opts:
         g.stack.append(("pick", p, "start_card", opts, 0, 1, (), ("start_card", p)))
 
@@ -1129,7 +1129,7 @@ def _t_reveal_play(g: Game, p: int, iid: int) -> None:
     """P-4 3..4: the revealed card, with the ignition icon, may be played for free (Over Drive).
     A refresh caused by the reveal (R-1) has already happened: this runs after it."""
     card = g.cards[iid]
-    if card.ignition and card.type == "zx":
+    if card.ignition and card.is_zx:
         g.pick(p, "overdrive", tuple(g.legal_squares(p)), 0, 1, ("overdrive", p, iid))
     elif card.ignition and card.type == "event":
         g.pick(p, "overdrive_event", (iid,), 0, 1, ("overdrive", p, iid))
@@ -1145,7 +1145,7 @@ def _t_overdrive(g: Game, p: int, iid: int, chosen: tuple) -> None:
         g.limbo.remove(iid)
         g.mill_card(p, iid)
         g._emit("ignition_trash", player=p, card=iid, name=g.cards[iid].name)
-    elif g.cards[iid].type == "zx":
+    elif g.cards[iid].is_zx:
         g.place(p, iid, chosen[0], "overdrive")
     else:
         g.push_event(p, iid, "overdrive")
@@ -1179,7 +1179,7 @@ def _legal_main(g: Game, d: tuple) -> list[Action]:
         c = cards[iid]
         if c.cost > nreb or (c.cost and c.color != "colorless" and c.color not in colors):
             continue
-        if c.type == "zx":
+        if c.is_zx:
             if squares is None:
                 squares = g.legal_squares(p)
             row = _PLAY_ACTIONS.get(iid)
@@ -1273,7 +1273,7 @@ def _play_from_hand(g: Game, p: int, iid: int, sq: int) -> None:
     g._mv(iid, "hand", "pending")
     card = g.cards[iid]
     g._emit("declare", player=p, card=iid, name=card.name, via="hand", cost=card.cost)
-    if card.type == "zx":
+    if card.is_zx:
         g.stack.append(("place_task", p, iid, sq, "hand"))
     else:
         g.stack.append(("event_task", p, iid, "hand"))
