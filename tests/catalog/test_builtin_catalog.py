@@ -228,6 +228,8 @@ def test_balance_costs_and_power(catalog: Catalog) -> None:
         assert 0 <= c.cost <= 9, c.id
         if c.type in ("event", "event_ex"):
             assert 1 <= c.cost <= 4 and c.timing in ("main", "battle", "any"), c.id
+        if c.type == "event_ex":  # E-2: no timing of its own, the rules' main phase or battle
+            assert c.timing == "any" and "timing" not in c.to_dict(), c.id
         if c.type == "zx":
             assert 1000 <= c.power <= 1000 + 2000 * max(c.cost, 1), c.id
             assert c.power >= 1000 * c.cost - 1000 or c.cost <= 1, c.id

@@ -138,3 +138,18 @@ def test_ampersand_and_star_in_card_text_are_text() -> None:
     """`&` and `*` in names and texts are not anchors: such a catalog reads normally."""
     text = 'cards:\n  - {id: "A&B", name: "R&D*", type: zx, text: "power *2 & more"}\n'
     assert parse_catalog(text.encode())[0].name == "R&D*"
+
+
+def test_e2_an_event_ex_has_no_timing_of_its_own() -> None:
+    """E-2, T-2: an event keeps its `timing`; an Event EX's `timing` (an older catalog's) is ignored:
+    every Event EX has the rules' timing (main phase or battle), and writing the card omits it."""
+    cards = parse_catalog(b"""cards:
+  - {id: E1, name: a, type: event, color: red, cost: 1, timing: battle}
+  - {id: E2, name: b, type: event_ex, color: red, cost: 1, timing: main}
+  - {id: E3, name: c, type: event_ex, color: red, cost: 1, timing: whenever}
+  - {id: E4, name: d, type: event_ex, color: red, cost: 1}
+""")
+    ev, *exs = cards
+    assert ev.timing == "battle" and ev.to_dict()["timing"] == "battle"
+    assert [c.timing for c in exs] == ["any", "any", "any"]
+    assert all("timing" not in c.to_dict() for c in exs)

@@ -344,3 +344,29 @@ def test_e3_one_event_ex_per_turn_not_after_ex(table: Table) -> None:
         table.pick(table.legal("pick")[0].a)
     assert not table.legal("event_ex")
     assert g.players[0].ex_used
+
+
+def test_e2_builtin_event_ex_in_either_players_battle_and_in_the_main_phase() -> None:
+    """E-2: every Event EX may be used in your main phase and in the battle event step of either
+    player's turn. 断罪/冥還 (EX01-020, once marked main phase only) in the opponent's battle, and
+    救済/静寂 (EX01-015, once marked battle only) in the main phase."""
+    from pathlib import Path
+
+    from zxdeck.catalog import load_catalog
+
+    cat = {c.id: c for c in load_catalog(Path(__file__).resolve().parents[2] / "data" / "cards.yaml")}
+    t = Table()
+    g = _main(t).g
+    c20, c15 = cat["EX01-020"], cat["EX01-015"]
+    t.resources(0, c15.color, c15.cost)
+    t.resources(1, c20.color, c20.cost)
+    ex15 = t.add(c15, 0, "dunamis")
+    ex20 = t.add(c20, 1, "dunamis")
+    assert {(a.a, a.b) for a in t.legal("event_ex")} == {(ex15, 0), (ex15, 1)}  # main phase
+    me = t.add(RED2, 0, "field", 4)
+    t.act("attack", me, PLAYER)
+    t.pass_()
+    assert g.current_player() == 1 and t.kind == "battle"
+    assert {(a.a, a.b) for a in t.legal("event_ex")} == {(ex20, 0), (ex20, 1)}  # the opponent's battle
+    t.act("event_ex", ex20, 0)  # 断罪: destroy an opponent's Z/X of cost 5 or less
+    assert not g.on_field(me) and g.face_up[ex20] == 1

@@ -142,14 +142,15 @@ def test_e3_no_event_ex_after_zx_ex_same_turn(t: Table) -> None:
     assert t.kind == "battle" and not t.legal("event_ex")
 
 
-def test_e2_event_ex_timing_main_not_in_battle(t: Table) -> None:
-    """E-2: an Event EX with main timing is not usable in a battle event step."""
-    t.add(EVEX_MAIN, 0, "dunamis")
+def test_e2_event_ex_timing_of_its_own_is_ignored_in_battle(t: Table) -> None:
+    """E-2: an Event EX has no timing of its own: one built with `timing="main"` is still usable in
+    the battle event step (the rules' timing, main phase or battle, holds for every Event EX)."""
+    ev = t.add(EVEX_MAIN, 0, "dunamis")
     assert len(t.legal("event_ex")) == 2
     a = t.add(RED3, 0, "field", 4)
     t.g._legal = None
     t.act("attack", a, PLAYER)
-    assert t.kind == "battle" and not t.legal("event_ex")
+    assert t.kind == "battle" and {(x.a, x.b) for x in t.legal("event_ex")} == {(ev, 0), (ev, 1)}
 
 
 def test_e1_event_ex_face_up_and_not_reusable(t: Table) -> None:

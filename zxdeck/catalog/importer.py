@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from zxdeck.catalog.model import COLORS, EVENT_TYPES, FIELD_TYPES, Card
+from zxdeck.catalog.model import COLORS, FIELD_TYPES, Card
 from zxdeck.errors import EXIT_INVALID, ZxError
 from zxdeck.text import fold
 
@@ -63,7 +63,7 @@ FIELDS: dict[str, str] = {  # field -> what it holds (the template documents eve
     "start_card": "yes / no column for Start Card",
     "gate_card": "yes / no column for Gate Card",
     "player": "zx_ob / event_ex: the name of the player card they belong to",
-    "timing": "event / event_ex: main, battle or any (also メイン, バトル, いつでも)",
+    "timing": "event: main, battle or any (also メイン, バトル, いつでも); an Event EX has none (E-2)",
     "text": "rules text (free text, searchable)",
     "abilities": "machine-readable abilities as JSON (docs/ABILITIES.md); empty: none, and "
                  "`zxdeck play` cannot run the card",
@@ -368,7 +368,7 @@ def card_mapping(fields: dict[str, Any], bad: list[str]) -> dict[str, Any]:
     if player is not None and str(player).strip():
         out["player"] = str(player).strip()
     timing = _one_of(fields.get("timing"), _TIMINGS, "timing", bad)
-    if timing and ctype in EVENT_TYPES:
+    if timing and ctype == "event":  # an Event EX has no timing of its own (E-2)
         out["timing"] = timing
     text = fields.get("text")
     if text is not None and str(text).strip():

@@ -189,7 +189,7 @@ def card_from_mapping(raw: dict[str, Any], problems: list[str], where: str, chec
     if not isinstance(player, str):
         bad(f"player must be the name of a player card, got {player!r}")
     timing = raw.get("timing", "main") or "main"
-    if timing not in TIMINGS:
+    if ctype == "event" and timing not in TIMINGS:
         bad(f"unknown timing {timing!r} (valid: {', '.join(TIMINGS)})")
     text = raw.get("text", "") or ""
     if not isinstance(text, str):
@@ -207,7 +207,9 @@ def card_from_mapping(raw: dict[str, Any], problems: list[str], where: str, chec
         power = 0
     if ctype == "player":
         color, cost = "colorless", 0
-    if ctype not in EVENT_TYPES:
+    if ctype == "event_ex":
+        timing = "any"  # E-2: the rules' timing; a `timing` key of an Event EX is ignored
+    elif ctype not in EVENT_TYPES:
         timing = "main"
     card = Card(
         id=card_id,

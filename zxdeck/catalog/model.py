@@ -167,7 +167,7 @@ class Card(FrozenRecord):
         out["keywords"] = sorted(self.keywords)
         if self.player:
             out["player"] = self.player
-        if self.type in EVENT_TYPES:
+        if self.type == "event":  # T-2; an Event EX has no timing of its own (E-2)
             out["timing"] = self.timing
         out["text"] = self.text
         if self.abilities is not None:

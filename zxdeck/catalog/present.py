@@ -151,7 +151,7 @@ def card_details(card: Card) -> str:
     fields.append(("keywords", ", ".join(sorted(card.keywords)) or "-"))
     if card.player:
         fields.append(("player", card.player))
-    if card.type in ("event", "event_ex"):
+    if card.type == "event":
         fields.append(("timing", card.timing))
     for key, value in card.extra.items():
         fields.append((str(key), value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, default=str)))

@@ -68,7 +68,7 @@ def synthetic_cards(count: int, seed: int = 1) -> list[dict]:
                 card["icons"] = ["ignition"] if rng.random() < 0.8 else ["evol_seed"]
         if ctype in ("zx_ob", "event_ex"):
             card["player"] = rng.choice(players)
-        if ctype in ("event", "event_ex"):
+        if ctype == "event":
             card["timing"] = rng.choice(("main", "battle", "any"))
         card["text"] = "".join(rng.sample(_PHRASES, rng.randint(1, 3)))
         if ctype == "zx" and "icons" not in card and rng.random() < 0.3:

@@ -124,9 +124,8 @@ def dunamis_actions(g: Game, p: int, battle: bool, squares: list[int] | None = N
                     units = g.units_of(p)
                 if ex_possible(g, p, iid, squares, units):
                     acts.append(Action("ex", iid))
-        elif t == "event_ex":
-            ok_timing = c.timing in (("battle", "any") if battle else ("main", "any"))
-            if ok_timing and not ps.event_ex_used and not ps.ex_used and g.can_pay(p, c.cost, c.color):
+        elif t == "event_ex":  # E-2: every Event EX, main phase or battle; no timing of its own
+            if not ps.event_ex_used and not ps.ex_used and g.can_pay(p, c.cost, c.color):
                 modes = len(g.scripts[iid].events) or 1
                 for m in range(min(modes, 2)):
                     acts.append(Action("event_ex", iid, m))
