@@ -302,3 +302,35 @@ def test_enter_via_life_trigger(table: Table) -> None:
     table.pick(1)
     table.pick(8)
     assert len(g.players[1].hand) == 2
+
+
+def test_b3_activated_abilities_in_the_battle_event_step_unless_main_only() -> None:
+    """B-3 (ruling): an activated ability without a timing may be used in the battle event step by
+    either player (here the attacker's own and then the defender's); one restricted to the main
+    phase (`timing: main`, 【メイン】) is not offered there, but is in the main phase."""
+    def scholar(cid: str, timing: str | None) -> object:
+        ab = {"kind": "activated", "cost": {"sleep_self": True}, "effects": [{"do": "draw", "n": 1}]}
+        if timing:
+            ab["timing"] = timing
+        return zx(cid, "学者", "blue", 1, 1000, abilities=[ab])
+
+    t = Table()
+    t.to_main()
+    g = t.g
+    mine = t.add(scholar("T-S0", None), 0, "field", 3)
+    main_only = t.add(scholar("T-SM", "main"), 0, "field", 5)
+    theirs = t.add(scholar("T-S1", None), 1, "field", 6)
+    atk = t.add(zx("T-AT", "攻め手", "red", 1, 5000), 0, "field", 4)
+    g._legal = None
+    assert {a.a for a in t.legal("ability")} == {mine, main_only}  # main phase: both
+    t.act("attack", atk, PLAYER)
+    assert t.kind == "battle" and t.who == 0
+    assert {a.a for a in t.legal("ability")} == {mine}  # not the main-phase-only one
+    hand0 = len(g.players[0].hand)
+    t.act("ability", mine, 0)
+    assert g.slept[mine] == 1 and len(g.players[0].hand) == hand0 + 1
+    assert t.kind == "battle" and t.who == 1
+    assert {a.a for a in t.legal("ability")} == {theirs}  # the defender's, in the opponent's turn
+    hand1 = len(g.players[1].hand)
+    t.act("ability", theirs, 0)
+    assert g.slept[theirs] == 1 and len(g.players[1].hand) == hand1 + 1

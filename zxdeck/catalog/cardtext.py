@@ -35,7 +35,7 @@ TRIGGER = {
     "player_attacked": "相手のゼクスがあなたのプレイヤーにアタックした時",
 }
 VIA = {"overdrive": "オーバードライブで", "life": "ライフから", "hand": "手札から", "effect": "効果で"}
-TIMING = {"battle": "【バトル】", "any": "【メイン/バトル】"}
+TIMING = {"main": "【メイン】", "battle": "【バトル】", "any": "【メイン/バトル】"}
 AREA = {"own_area": "自軍エリアの", "center": "中央エリアの", "enemy_area": "敵軍エリアの",
         "normal_square": "ノーマルスクエアの", "player_square": "プレイヤースクエアの"}
 ZONE = {"hand": "手札", "trash": "トラッシュ", "charge": "チャージ", "deck_top": "デッキの一番上"}
@@ -217,7 +217,7 @@ def render_ability(ability: Mapping[str, Any], card: Card | None = None) -> str:
         label = ability.get("label", "")
         return f"{head}{label + '：' if label else ''}{when}{_effects(ability['effects'], kind)}"
     if kind == "activated":
-        head += TIMING.get(ability.get("timing", "main"), "")
+        head += TIMING.get(ability.get("timing", ""), "")
         costs = "、".join(COST[k](v) for k, v in ability["cost"].items())
         return f"{head}［{costs}］：{when}{_effects(ability['effects'], kind)}"
     if kind == "continuous":

@@ -90,7 +90,9 @@ class Ability:
         )
         self.once_per_turn: bool = bool(raw.get("once_per_turn", False))
         self.effects: tuple[dict[str, Any], ...] = tuple(raw.get("effects") or ())
-        self.timing: str = raw.get("timing", "main")
+        # B-3: without a timing an activated ability may be used in the main phase and in the battle
+        # event step (by either player); `main` / `battle` restrict it, `any` says both
+        self.timing: str = raw.get("timing", "any")
         self.label: str = raw.get("label", "")
 
     def __repr__(self) -> str:
