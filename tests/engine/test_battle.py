@@ -334,3 +334,27 @@ def test_b3_activated_abilities_in_the_battle_event_step_unless_main_only() -> N
     hand1 = len(g.players[1].hand)
     t.act("ability", theirs, 0)
     assert g.slept[theirs] == 1 and len(g.players[1].hand) == hand1 + 1
+
+
+def test_b6_void_bringer_cannot_choose_a_zx_the_opponents_effects_cannot_choose(table: Table) -> None:
+    """B-6 (ruling): Void Bringer is an effect of the revealed card, so the attacker's Z/X that
+    "cannot be chosen by the opponent's effects" is not a choice; the attacker's other Z/X and the
+    defender's own are."""
+    g = table.g
+    table.to_main()
+    table.set_life(1, [FILLER, VB])
+    table.set_life(0, [FILLER, FILLER])
+    warded = zx("T-WD", "結界の騎士", "red", 2, 5000, abilities=[
+        {"kind": "continuous", "effects": [{"do": "protect", "from": "effects"}]}])
+    me = table.add(warded, 0, "field", 4)
+    other = table.add(RED, 0, "field", 0)
+    own = table.add(SMALL, 1, "field", 8)
+    table.act("attack", me, PLAYER)
+    table.pass_battle()
+    table.pick(1)
+    table.pick(6)
+    assert table.kind == "pick:void_bringer" and g.current_player() == 1
+    assert table.picks() == {other, own, g.squares[6]}
+    assert me not in table.picks()
+    table.pick(other)
+    assert other in g.players[0].trash and g.on_field(me)

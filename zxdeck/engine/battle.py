@@ -159,7 +159,9 @@ def _t_lrvb(g: Game, p: int, iid: int) -> None:
     if len(g.players[d].life) > len(g.players[p].life):
         return
     if card.void_bringer:
-        units = tuple(u for u in g.squares if u >= 0)
+        # the revealed card's effect: the opponent's Z/X that "cannot be chosen by the opponent's
+        # effects" are not a choice (B-6 ruling)
+        units = tuple(u for u in g.squares if u >= 0 and (g.owner[u] == d or not g.protected(u, "effects")))
         if units:
             g.pick(d, "void_bringer", units, 1, 1, ("void_bringer", d))
     if card.life_recovery:  # pushed last: it runs before Void Bringer
