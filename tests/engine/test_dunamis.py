@@ -370,3 +370,29 @@ def test_e2_builtin_event_ex_in_either_players_battle_and_in_the_main_phase() ->
     assert {(a.a, a.b) for a in t.legal("event_ex")} == {(ex20, 0), (ex20, 1)}  # the opponent's battle
     t.act("event_ex", ex20, 0)  # 断罪: destroy an opponent's Z/X of cost 5 or less
     assert not g.on_field(me) and g.face_up[ex20] == 1
+
+
+def test_e1_event_ex_is_not_face_up_while_its_effect_resolves(table: Table) -> None:
+    """E-1: the Event EX turns face up after its effect resolves, not before: its effect "if your
+    dunamis has 1 or more face-up cards" does nothing with no other face-up card (it does with one),
+    and once resolved the card is face up."""
+    def evex(cid: str) -> object:
+        from zxdeck.engine.synth import event
+
+        return event(cid, "鏡の演算", "colorless", 0, ctype="event_ex", abilities=[
+            {"kind": "event", "condition": {"dunamis_face_up": 1}, "effects": [{"do": "draw", "n": 2}]},
+            {"kind": "event", "effects": [{"do": "draw", "n": 1}]}])
+
+    g = _main(table).g
+    ps = g.players[0]
+    ex = table.add(evex("V-E1"), 0, "dunamis")
+    hand = len(ps.hand)
+    table.act("event_ex", ex, 0)
+    assert len(ps.hand) == hand and g.face_up[ex] == 1 and ex in ps.dunamis
+    t2 = Table()
+    g2 = _main(t2).g
+    t2.add(EX_DEFAULT, 0, "dunamis", face_up=True)
+    ex2 = t2.add(evex("V-E2"), 0, "dunamis")
+    hand2 = len(g2.players[0].hand)
+    t2.act("event_ex", ex2, 0)
+    assert len(g2.players[0].hand) == hand2 + 2 and g2.face_up[ex2] == 1

@@ -115,3 +115,50 @@ def test_w3_every_game_ends() -> None:
     """R-2, W-3: even two agents that never attack finish (refreshes cost life, the turn limit)."""
     g = play_game(filler_deck(), filler_deck(), ("random", "random"), seed=3, turn_limit=100)
     assert g.is_over()
+
+
+def test_r2_drawing_two_from_a_one_card_deck_with_an_empty_trash_costs_two_lives(table: Table) -> None:
+    """R-2 (the rule's own example): the draw takes the last card (refresh 1: the trash is empty,
+    so the new deck is empty); the second card needed is a refresh of its own (refresh 2), and the
+    draw then does nothing more. Two life cards lost, one card drawn."""
+    g = table.g
+    table.to_main()
+    ps = g.players[0]
+    table.set_life(0, [FILLER] * 4)
+    ps.resources.extend(ps.deck[:-1] + ps.trash)
+    del ps.deck[:-1]
+    ps.trash.clear()
+    hand = len(ps.hand)
+    _cast(table, {"do": "draw", "n": 2})
+    picks = 0
+    while table.kind == "pick:refresh_life":
+        assert table.who == 1  # R-1: the opponent chooses the life card
+        table.g.apply(table.g.legal_actions()[0])
+        picks += 1
+    assert picks == 2 and ps.refreshes == 2 and len(ps.life) == 2 and len(ps.charge) == 2
+    assert len(ps.hand) == hand + 1 and ps.deck == []
+
+
+def test_r2_an_ignition_with_an_empty_deck_reveals_the_ignited_card_after_two_refreshes() -> None:
+    """R-1, R-2, P-4: igniting with an empty deck and an empty trash: the charge card goes to the
+    trash (P-4 1.), the card to reveal is needed from an empty deck (refresh 1: the new deck is that
+    one card), it is revealed and the deck is empty again (refresh 2, from an empty trash: the new
+    deck is empty). Two life cards lost; the revealed card, without the icon, goes to the trash."""
+    t = Table()
+    g = t.g
+    ps = g.players[0]
+    ch = t.add(FILLER, 0, "charge")
+    t.act("skip")
+    ps.resources.extend(ps.deck + ps.trash)
+    ps.deck.clear()
+    ps.trash.clear()
+    g._legal = None
+    life = len(ps.life)
+    t.act("ignite", ch)
+    picks = 0
+    while t.kind == "pick:refresh_life":
+        assert t.who == 1
+        t.pick(0)
+        picks += 1
+    assert picks == 2 and ps.refreshes == 2 and len(ps.life) == life - 2
+    assert ps.trash == [ch] and ps.deck == []
