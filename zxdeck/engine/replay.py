@@ -45,7 +45,9 @@ FORMAT = SAVE_FORMAT  # kept for the callers that only name the file kind
 # The rules revision of the engine: raise it with every change that makes the same seed, decks
 # and actions give another game (a rule, a card primitive, the random generator, the order of
 # legal actions). Records of another revision are refused, never misreplayed.
-RULES_REVISION = 1
+# 2: T-4 (a filter's zx takes a Z/X EX / OB), E-2 (every Event EX in main phase and battle),
+#    B-3 (activated abilities in the battle event step), B-6 (Void Bringer and protect).
+RULES_REVISION = 2
 
 
 class IncompatibleRecord(ZxError):
