@@ -61,7 +61,7 @@ def test_search_formats(catalog_file: Path) -> None:
     rows = list(csv.DictReader(io.StringIO(zx(*cards, "search", "t:ex", "--format", "csv").out)))
     assert [r["id"] for r in rows] == ["EV01-001", "EX01-001"]
     assert rows[1]["races"] == "ドラゴン" and rows[1]["power"] == "14000" and rows[0]["power"] == ""
-    assert rows[0]["player"] == "青葉千歳" and rows[0]["timing"] == "any"
+    assert rows[0]["player"] == "青葉千歳" and rows[0]["timing"] == ""  # E-2: no timing of its own
 
 
 def test_table_aligns_japanese_text(catalog_file: Path) -> None:
