@@ -154,6 +154,7 @@ class Recorder:
                             "field": [u for u in g.squares if u >= 0 and g.owner[u] == p]}
                         for p, (w, ps) in enumerate(zip(("p1", "p2"), g.players))})
         self.ref.seq = -1
+        self.ref.card_id = {i: c.id for i, c in enumerate(g.cards)}  # what the setup event would say
         self.seen = 0
         g.listener = self
 
@@ -244,3 +245,26 @@ def test_e1_an_event_ex_resolving_is_pending_and_turns_face_up_after() -> None:
     assert draw["state"]["p1"]["pending"] == 1 and draw["state"]["p1"]["dunamis_up"] == 0
     assert recs[-1]["state"]["p1"]["pending"] == 0 and recs[-1]["state"]["p1"]["dunamis_up"] == 1
     assert g.face_up[ex] and ex in g.players[0].dunamis
+
+
+def test_c1_a_color_the_log_gives_against_an_earlier_one_is_caught(one_log) -> None:
+    """C-1: a card number has one color: a pay event that calls a resource (or the paid card)
+    another color than the log gave that card number before is refused."""
+    recs = copy.deepcopy(one_log)
+    pays = [i for i, r in enumerate(recs) if r["event"] == "pay"]
+    first = recs[pays[0]]
+    later = next(i for i in pays[1:] if first["resources"][0] in recs[i]["resources"])
+    k = recs[later]["resources"].index(first["resources"][0])
+    other = next(c for c in ("red", "blue", "white", "black", "green") if c != recs[later]["colors"][k])
+    recs[later]["colors"][k] = other
+    with pytest.raises(RefereeError, match="is given as"):
+        referee_log(recs)
+
+
+def test_c1_a_payment_other_than_the_declared_cost_is_caught(one_log) -> None:
+    """C-1: the cost paid is the cost the play declared."""
+    recs = copy.deepcopy(one_log)
+    i = _first(recs, "declare", lambda r: r.get("cost", 0) > 0)
+    recs[i]["cost"] += 1
+    with pytest.raises(RefereeError, match="declared a cost"):
+        referee_log(recs)

@@ -7,7 +7,10 @@ card face down in its dunamis) through the `moves` of every event, and checks at
 - each player's `state` counts are exactly where the log put that player's cards, and they add
   up to the size of that player's main deck plus dunamis;
 - each `pay` event (C-1): as many resources as the cost, all the payer's, all rebooted before,
-  one of them of the paid card's color unless it is colorless; they are slept after;
+  one of them of the paid card's color unless it is colorless; they are slept after; the cost
+  is the one the `declare` of that card stated; and the colors the log gives agree over the
+  game (a card number has one color: each resource and each paid card, known by the card
+  numbers of `setup` and of the moves, is given the same color every time);
 - the moves an event carries are moves that event may make (a `draw` moves deck -> hand only,
   an `attack` moves nothing, ...).
 
@@ -79,6 +82,9 @@ class Referee:
         self.payments = 0
         self.moves = 0
         self.seq = -1
+        self.card_id: dict[int, str] = {}  # instance -> card number (setup, moves)
+        self.color_of: dict[str, tuple[str, int]] = {}  # card number -> (color the log gave, seq)
+        self.declared: dict[int, int] = {}  # card being played -> the cost its `declare` stated
 
     def start(self, zones: dict[str, dict[str, list[int]]]) -> None:
         """Where each player's cards are at the start: {"p1": {"deck": [ids], "hand": [...], ...}}
@@ -102,8 +108,14 @@ class Referee:
         if ev == "setup":
             self.start({who: {"deck": [i for i, _ in z["deck"]], "dunamis_down": [i for i, _ in z["dunamis"]]}
                         for who, z in rec["cards"].items()})
+            for z in rec["cards"].values():
+                self.card_id.update((i, cid) for i, cid in (*z["deck"], *z["dunamis"]))
         elif not self.pos:
             self.fail(rec, "the log does not begin with a setup event")
+        if ev == "declare" and "cost" in rec:
+            self.declared[rec["card"]] = rec["cost"]
+        elif ev in ("play", "not_placed", "event_resolved"):  # the play is over (nothing paid: cost 0)
+            self.declared.pop(rec.get("card"), None)
         if ev == "pay":
             self._pay(rec)
         elif ev in ("sleep", "reboot"):
@@ -117,6 +129,8 @@ class Referee:
 
     def _move(self, rec: dict[str, Any], m: dict[str, Any], allowed: set | None) -> None:
         c, frm, to = m["card"], m["from"], m["to"]
+        if self.card_id.setdefault(c, m["id"]) != m["id"]:
+            self.fail(rec, f"card {c} moves as {m['id']}, but it is {self.card_id[c]}")
         if frm not in ZONES or to not in ZONES:
             self.fail(rec, f"unknown zone in {m}")
         if allowed is not None and (frm, to) not in allowed:
@@ -142,10 +156,26 @@ class Referee:
             if r in self.slept:
                 self.fail(rec, f"C-1: resource {r} was already slept")
         colors = rec["colors"]
+        if len(colors) != len(res):
+            self.fail(rec, f"C-1: {len(colors)} colors for {len(res)} resources")
         if cost and color != "colorless" and color not in colors:
             self.fail(rec, f"C-1: no {color} resource among {colors}")
+        for card, col in ((rec["card"], color), *zip(res, colors)):
+            self._color(rec, card, col)
+        declared = self.declared.pop(rec["card"], None)
+        if declared is not None and declared != cost:
+            self.fail(rec, f"C-1: {cost} paid for card {rec['card']}, whose play declared a cost of {declared}")
         self.slept.update(res)
         self.payments += 1
+
+    def _color(self, rec: dict[str, Any], card: int, color: str) -> None:
+        """The log gives a card number one color all game long."""
+        cid = self.card_id.get(card)
+        if cid is None:
+            self.fail(rec, f"C-1: card {card} is not a card of the game")
+        seen = self.color_of.setdefault(cid, (color, rec["seq"]))
+        if seen[0] != color:
+            self.fail(rec, f"C-1: card {card} ({cid}) is given as {color}, but as {seen[0]} at seq {seen[1]}")
 
     def _counts(self, rec: dict[str, Any]) -> None:
         state = rec["state"]
