@@ -195,3 +195,22 @@ def test_load_deck_gives_the_engine_its_55_cards(cat: MozCatalog) -> None:
     typo = ROOT / "examples" / "moz" / "illegal" / "too_many_high_levels.txt"
     with pytest.raises(DeckFileError, match="line 41: unknown-card"):
         load_deck(typo, cat, legal=False)
+
+
+def test_yaml_and_json_decks_with_summoners_and_zone(cat: MozCatalog, tmp_path: Path) -> None:
+    """D-1, D-2 on a structured deck: `summoners` and `zone` lists, entries as ids, names or
+    {card, count}; the same cards as the text deck."""
+    text_cards = [e.card.id for e in read_deck(BASE, cat).entries]
+    summoners = [i for i in text_cards if i.startswith("MOZ-S")]
+    zone = [i for i in text_cards if not i.startswith("MOZ-S")]
+    doc = {"name": "shell", "summoners": summoners, "zone": [{"card": zone[0], "count": 1}, *zone[1:]]}
+    path = tmp_path / "deck.json"
+    path.write_text(json.dumps(doc, ensure_ascii=False), encoding="utf-8")
+    result = validate(read_deck(path, cat))
+    assert result.valid and result.counts["summoners"] == 5 and result.counts["zone"] == 50
+    yaml_path = tmp_path / "deck.yaml"
+    yaml_path.write_text("summoners:\n" + "".join(f"  - {i}\n" for i in summoners) + "zone:\n"
+                         + "".join(f"  - 1 {i}\n" for i in zone[:-1]) + "  - 1 潮騒の竜王\n", encoding="utf-8")
+    bad = validate(read_deck(yaml_path, cat))
+    unknown = next(p for p in bad.errors if p.code == "unknown-card")
+    assert unknown.line == 2 + len(summoners) + len(zone) and "zone-size" in codes(bad)

@@ -562,21 +562,32 @@ def _load_structured(text: str, fmt: str, source: str) -> Any:
         raise DeckFileError(f"{source}: YAML error: {first_line(exc)}") from None
 
 
-def parse_structured(text: str, catalog: CardSource, source: str = "<deck>", fmt: str = "yaml") -> Deck:
-    """Parse a YAML or JSON deck: `{player, main: [...], dunamis: [...]}` or a list of cards."""
+STRUCTURED_KEYS = {"main": MAIN, "deck": MAIN, "cards": MAIN, "dunamis": DUNAMIS, "player": PLAYER}
+
+
+def parse_structured(text: str, catalog: CardSource, source: str = "<deck>", fmt: str = "yaml",
+                     section_keys: dict[str, str] | None = None) -> Deck:
+    """Parse a YAML or JSON deck: `{player, main: [...], dunamis: [...]}` or a list of cards.
+
+    `section_keys` maps the (case-folded) keys of a mapping deck to their sections, read in the
+    order of their first appearance in the mapping's values (default Z/X's, `STRUCTURED_KEYS`,
+    read player, main, dunamis); a list deck is the section of the first key."""
+    table = STRUCTURED_KEYS if section_keys is None else section_keys
+    order = (PLAYER, MAIN, DUNAMIS) if section_keys is None else tuple(dict.fromkeys(table.values()))
     doc = _load_structured(text, fmt, source)
     reader = _Reader(catalog, source)
     lines = _item_lines(text, fmt)
     if doc is None:
         return reader.finish()
     if isinstance(doc, list):
-        sections: dict[str, Any] = {MAIN: doc}
-        keys = {MAIN: "main"}
+        first = next(iter(table))
+        sections: dict[str, Any] = {table[first]: doc}
+        keys = {table[first]: first}
     elif isinstance(doc, dict):
         sections, keys = {}, {}
         for key, value in doc.items():
             k = str(key).casefold()
-            target = {"main": MAIN, "deck": MAIN, "cards": MAIN, "dunamis": DUNAMIS, "player": PLAYER}.get(k)
+            target = table.get(k)
             if target is None:
                 continue  # other keys (name, notes, ...) are kept by the user and ignored here
             if target in sections:
@@ -588,7 +599,7 @@ def parse_structured(text: str, catalog: CardSource, source: str = "<deck>", fmt
             "or a list of card numbers"
         )
     _check_size(sum(len(v) if isinstance(v, list) else 1 for v in sections.values()), source, "entries")
-    for section in (PLAYER, MAIN, DUNAMIS):
+    for section in order:
         if section not in sections or sections[section] is None:
             continue
         value = sections[section]

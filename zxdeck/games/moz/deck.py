@@ -246,6 +246,12 @@ _MOZ_HEADERS = {"summoners", "summoner", "召喚師", "しょうかんし", "zon
 _HEADER = re.compile(r"^[\s■◆●\[【]*(?P<word>[^:：\]】]+?)[\]】]?\s*(?:[:：]\s*)?(?:\(\d+\))?\s*$")
 
 
+# The keys of a YAML / JSON MOZ deck: `{summoners: [...], zone: [...]}`, or one list under
+# `cards` / `deck` / `main`, or a plain list (the parts are split by type all the same, D-2).
+STRUCTURED_KEYS = {"cards": "zone", "summoners": "summoners", "pile": "summoners", "zone": "zone",
+                   "deck": "zone", "main": "zone"}
+
+
 def _skip_moz_headers(text: str) -> str:
     """The deck text with the MOZ part headers blanked (line numbers kept)."""
     from zxdeck.text import fold
@@ -269,7 +275,7 @@ def read_deck(path: str | os.PathLike[str], catalog: Any, fmt: str | None = None
     if kind == "text":
         deck = parse_text(_skip_moz_headers(text), catalog, source)
     else:
-        deck = parse_structured(text, catalog, source, kind)
+        deck = parse_structured(text, catalog, source, kind, STRUCTURED_KEYS)
     deck.encoding = encoding
     return deck
 
