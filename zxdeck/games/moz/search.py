@@ -233,9 +233,9 @@ def format_cards(cards: Sequence[MozCard], fmt: str) -> str:
         return buf.getvalue().rstrip("\n")
     if not rows:
         return "no cards found"
-    from tabulate import tabulate
+    from zxdeck.catalog.present import simple_table  # tabulate's layout without importing it
 
-    table = tabulate(rows, headers=["id", "type", "name", "stats", "group"], tablefmt="simple")
+    table = simple_table(["id", "type", "name", "stats", "group"], rows, frozenset())
     return f"{table}\n{len(rows)} card{'s' * (len(rows) != 1)}"
 
 
