@@ -94,7 +94,7 @@ def play_screens(specs: dict, size: tuple[int, int], seed: int, folder: Path) ->
         return str(rng.randint(1, int(m.group(1)))) if m else "1"
 
     s = new_session(specs[COLORS[seed % 5]], specs[COLORS[(seed + 2) % 5]], seed=seed,
-                    save_path=folder / f"g{seed}.json", console=console, input_fn=answer,
+                    console=console, input_fn=answer,  # saved in the data folder, as by default
                     size=size)
     s.run()
     chunks.append(buf.getvalue())
@@ -183,7 +183,7 @@ def tmux_games(size: tuple[int, int], games: int, folder: Path, seed0: int = 0) 
         rng = random.Random(seed)
         p1, p2 = (ROOT / "examples" / "decks" / f"{COLORS[k % 5]}.txt" for k in (seed, seed + 2))
         cmd = (f"cd {shlex.quote(str(folder))} && {shlex.quote(sys.executable)} -m zxdeck play "
-               f"--p1 {p1} --p2 {p2} --seed {seed} --save g{seed}.json; echo GAME-OVER; sleep 600")
+               f"--p1 {p1} --p2 {p2} --seed {seed}; printf GAME-OVER; sleep 600")  # saves: data folder
         tmux("new-session", "-d", "-s", "g", "-x", str(cols), "-y", str(rows),
              "-e", f"ZXDECK_DATA_DIR={folder}", "-e", f"ZXDECK_CONFIG_DIR={folder}", cmd)
         last, deadline = "", time.monotonic() + 600

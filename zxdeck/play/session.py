@@ -315,8 +315,7 @@ class PlaySession:
         """The last screen: the field, what happened since the last decision, who won and why."""
         path = shlex.quote(str(self.save_path))
         tail = [Text(""), Text(clean(self.result_line()), style="bold"),
-                Text(clean(f"対戦は {self.save_path} に保存されました。")),
-                Text(f"再生: zxdeck replay {path}")]  # one line to copy, never wrapped
+                Text(f"保存済み。再生: zxdeck replay {path}")]  # the command is never wrapped
         self.shown = min(self.shown, max(0, len(self.log) - END_LINES))  # the last moves at least
         self.draw(lambda scr, compact: tail, news_want=NEWS_WANT_END,  # and the shell prompt
                   title="-- 最後の手 ")
@@ -362,7 +361,8 @@ class PlaySession:
                              layout=Layout(width, compact, hand, dunamis, tight))
                 self.screen, self.compact, self.collapse, self.terse = scr, compact, collapse, terse
                 bottom = tail(scr, compact)
-                room = None if rows is None else rows - len(warn) - len(scr.lines) - len(bottom) - prompt
+                room = None if rows is None else \
+                    rows - len(warn) - len(scr.lines) - self._rows(bottom) - prompt
                 if room is None or room >= want:
                     done = True
                     break
@@ -370,11 +370,17 @@ class PlaySession:
                 break
         if room is not None and room < 0:  # the choices a page at a time
             bottom = self._page(bottom, room)
-            room = max(0, rows - len(warn) - len(scr.lines) - len(bottom) - prompt)
+            room = max(0, rows - len(warn) - len(scr.lines) - self._rows(bottom) - prompt)
         if self.console.is_terminal:
             self.console.clear()
         for line in scr.lines + self._news_lines(news, room, width) + warn + bottom:
             self.console.print(line)
+
+    def _rows(self, lines: list[Text]) -> int:
+        """Terminal rows `lines` take: a line wider than the terminal (a long path in a command
+        to copy) is wrapped by the terminal itself."""
+        cols = max(1, self.term_size()[0])
+        return sum(max(1, -(-width(t.plain) // cols)) for t in lines)
 
     def _page(self, bottom: list[Text], room: int) -> list[Text]:
         """`bottom` with its choices cut to the page `self.page` of the ones that fit in
