@@ -184,3 +184,48 @@ def test_level_is_the_computer_of_player_2(tmp_path):
                                    "--ai2", "random"])
     assert isinstance(res.exception, ZxError) and res.exception.exit_code == 2
     assert "give --level hard or --ai2 random, not both" in str(res.exception)
+
+
+def test_replay_viewer_keys_and_prompt_at_every_width(tmp_path):
+    """Issue 11: the viewer's key list (`?`) puts each key on the line of what it does at any
+    width (no `t` / `N` split), its prompt stays on one line from 60 columns, each frame fits the
+    terminal; `zxdeck replay --help` lists every key (t N, s, e)."""
+    import io
+
+    from rich.console import Console
+    from wcwidth import wcswidth
+
+    from zxdeck.catalog import open_catalog
+    from zxdeck.play.replay_view import HELP, KEYS, ReplayViewer, load_frames
+
+    save = tmp_path / "k.json"
+    code, _ = run(["play", "--auto", "--seed", "3", "--p1", RED, "--p2", BLUE, "-q", "--save", str(save)])
+    assert code == 0
+    frames, viewer = load_frames(save, open_catalog(None))
+    for cols, rows in ((60, 24), (80, 30), (100, 40)):
+        buf = io.StringIO()
+        console = Console(file=buf, width=300, force_terminal=False, color_system=None,
+                          highlight=False, soft_wrap=True)
+        prompts: list[str] = []
+        screens: list[str] = []
+        answers = iter(["?", "t 2", "e", "q"])
+
+        def answer(prompt: str, buf: io.StringIO = buf, prompts: list[str] = prompts,
+                   screens: list[str] = screens, answers=answers) -> str:
+            prompts.append(prompt)
+            screens.append(buf.getvalue())
+            buf.seek(0)
+            buf.truncate()
+            return next(answers)
+
+        assert ReplayViewer(frames, viewer, console, answer, size=(cols, rows - 1)).run() == 0
+        assert all(wcswidth(p) + 6 <= cols for p in prompts), prompts
+        assert screens[1].rstrip("\n").split("\n") == HELP.split("\n")
+        for key, what in KEYS:
+            assert any(key in line and what in line for line in HELP.split("\n")), key
+        for text in (screens[0], screens[2], screens[3]):
+            lines = text.rstrip("\n").split("\n")
+            assert len(lines) + 1 <= rows and all(wcswidth(x) <= cols for x in lines), text
+    help_text = CliRunner().invoke(cli, ["replay", "--help"], terminal_width=100).output
+    for key in ("Enter or n", "b ", "N ", "t N", "s ", "e ", "help or ?", "q "):
+        assert key in help_text.split("Keys while viewing")[1], key

@@ -27,7 +27,7 @@ from zxdeck.catalog.source import CardSource
 from zxdeck.engine import Action, Game, describe
 from zxdeck.errors import ZxError
 from zxdeck.play.screen import WIDTH, Layout, render
-from zxdeck.play.text import clean, wrap
+from zxdeck.play.text import clean, fit, width, wrap
 
 # The keys of the viewer (also in `zxdeck replay --help`).
 KEYS = (
@@ -46,8 +46,10 @@ VIEW_LAYOUTS = (
     (False, "flow", "count"), (True, "columns", "count"), (True, "flow", "count"),
     (True, "count", "count"),
 )
-HELP = "キー: " + "   ".join(f"{k}: {what}" for k, what in KEYS)
+# One key a line, so that no width ever splits a key ("t N") from what it does.
+HELP = "キー:\n" + "\n".join(f"  {fit(k, 10)} {what}" for k, what in KEYS)
 PROMPT = "[{pos}/{last}] Enter=次 b=前 N=手 t N=ターン s=最初 e=最後 q=終了> "
+SHORT_PROMPT = "[{pos}/{last}] Enter=次 b=前 ?=キー q=終了> "  # narrow terminals (never wrapped)
 
 
 @dataclass
@@ -286,6 +288,12 @@ class ReplayViewer:
         for line in news:
             self.console.print(Text(line))
 
+    def prompt(self, last: int) -> str:
+        """The keys on the prompt line: all of them, or the short list when they would not fit
+        on one line with room to type."""
+        full = PROMPT.format(pos=self.pos, last=last)
+        return full if width(full) + 6 <= self.cols else SHORT_PROMPT.format(pos=self.pos, last=last)
+
     def goto_turn(self, turn: int) -> int | None:
         return next((i for i, fr in enumerate(self.frames) if fr.turn >= turn), None)
 
@@ -302,7 +310,7 @@ class ReplayViewer:
         self.show(self.pos)
         while True:
             try:
-                raw = self.input_fn(PROMPT.format(pos=self.pos, last=last))
+                raw = self.input_fn(self.prompt(last))
             except (EOFError, KeyboardInterrupt):
                 self.out()
                 return 0
