@@ -23,7 +23,9 @@ How to write an example that this harness checks (README.md, "Development", says
   Python that runs the tests.
 - A command that needs a person (the terminal game, the replay viewer) belongs
   in a ```sh block, and a screen of the terminal game in a ```text block: those
-  are not run, so keep them faithful by hand.
+  are not run here, so keep them faithful by hand; the README's 100×40 screen
+  is played again (the seed, decks and answers its line names) and compared by
+  tests/play/test_readme_screen.py.
 
 To see the real output of a file's examples (to paste it):
 `python tests/test_docs_examples.py README.md docs/SEARCH.md`.
