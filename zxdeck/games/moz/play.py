@@ -1,0 +1,181 @@
+"""MOZ at the terminal: the screen, the action menu, a person's session, saves and resumes.
+
+Everything here works from `Game.observation(viewer)`, so the screen never shows what the
+viewer's seat may not see (N-3). A save is JSON: the game key, the seed, the turn limit, both
+decks as card ids, the agents and seats, and the actions so far; resuming replays them (N-4).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from zxdeck.errors import ZxError
+from zxdeck.games.moz.engine import Action, Game
+from zxdeck.games.moz.model import FACES, MozCard
+
+SAVE_FORMAT = 1
+SEATS = ("p1", "p2")
+
+
+# --- the screen ------------------------------------------------------------------------------
+
+
+def _card(c: Mapping[str, Any]) -> str:
+    if not c.get("face_up", True) and "name" not in c:
+        return "[face down]"
+    text = c["name"]
+    if "power" in c:
+        text += f" {c['attribute']}/{c['sub_attribute']} {c['power']:+d}"
+    if not c.get("face_up", True):
+        text += " (face down)"
+    return text
+
+
+def render(game: Game, viewer: int) -> str:
+    """The board as `viewer` sees it: VP, held pile, both summoners' four faces, hands, totals."""
+    obs = game.observation(viewer)
+    lines = [f"round {obs['round']}  turn {obs['turn']}  VP p1 {obs['players'][0]['vp']} - "
+             f"p2 {obs['players'][1]['vp']}  held {len(obs['held'])}"]
+    for p in (1 - viewer, viewer):
+        pl = obs["players"][p]
+        who = "you" if p == viewer else "opponent"
+        s = pl["summoner"]
+        head = f"{SEATS[p]} ({who})"
+        if s is not None:
+            head += f": {s['name']} speed {s['speed']}  total {pl['total']}"
+            if pl["combo"]:
+                head += f"  combo {pl['combo']}"
+        lines.append(head)
+        for face in pl["faces"]:
+            attr = f" [{face['attribute']}]" if face["attribute"] else ""
+            cards = " + ".join(_card(c) for c in face["cards"]) or "-"
+            lines.append(f"  {face['face']:<6}{attr:<6} {cards}")
+        if pl["specials"]:
+            lines.append("  special: " + ", ".join(_card(c) for c in pl["specials"]))
+        hand = pl["hand"]
+        hand_text = f"{hand} cards" if isinstance(hand, int) else f"{len(hand)} cards"
+        lines.append(f"  hand {hand_text}, zone {pl['zone']}, hole {len(pl['hole'])}, "
+                     f"summoners left {pl['pile'] if isinstance(pl['pile'], int) else len(pl['pile'])}"
+                     + ("  (folded)" if pl["folded"] else ""))
+    me = obs["players"][viewer]
+    if isinstance(me["hand"], list) and me["hand_iids"]:
+        lines.append("your hand: " + ", ".join(game.cards[i].name for i in me["hand_iids"]))
+    if obs["last_result"] and obs["last_result"]["round"] != obs["round"]:
+        r = obs["last_result"]
+        won = "tie" if r["winner"] is None else f"{SEATS[r['winner']]} won"
+        lines.append(f"last round: {won}, {r['totals'][0]} vs {r['totals'][1]}, +{r['vp']} VP")
+    return "\n".join(lines)
+
+
+def describe(game: Game, action: Action) -> str:
+    """An action in words, for the menu and the move list."""
+    k, a, b = action
+    name = game.cards[a].name if a >= 0 and k not in ("pick",) else ""
+    if k == "order":
+        return f"next summoner: {name}"
+    if k in ("place", "face_down"):
+        return f"{'place' if k == 'place' else 'place face down'} {name} on {FACES[b]}"
+    if k == "pair":
+        return f"place {name} with a beast on {FACES[b]}"
+    if k == "special":
+        return f"use {name}"
+    if k == "pick":
+        if game.decision_kind() == "partner" or (game.picking and game.picking["purpose"] == "exchange_hand"):
+            return f"choose {game.cards[a].name}"
+        q, f = divmod(a, 4)
+        cards = game.faces[q][f]
+        shown = "a face-down card" if cards and cards[-1] in game.down and game.owner[cards[-1]] != \
+            game.current_player() else (game.cards[cards[-1]].name if cards else "-")
+        return f"choose {SEATS[q]}'s {FACES[f]} ({shown})"
+    return {"fold": "fold (F-1: once per match)", "go": "go on", "draw": "draw", "skip": "skip the draw",
+            "none": "use no special"}.get(k, str(action))
+
+
+def menu(game: Game) -> list[tuple[Action, str]]:
+    return [(a, describe(game, a)) for a in game.legal_actions()]
+
+
+# --- saves -----------------------------------------------------------------------------------
+
+
+def save_data(game: Game, decks: Sequence[Sequence[str]], agents: Sequence[str], human: int | None) -> dict[str, Any]:
+    return {"format": SAVE_FORMAT, "game": "moz", "seed": game.seed, "turn_limit": game.turn_limit,
+            "decks": [list(d) for d in decks], "agents": list(agents), "human": human,
+            "actions": [a.to_json() for a in game.history]}
+
+
+def save_game(path: str | Path, game: Game, decks: Sequence[Sequence[str]], agents: Sequence[str],
+              human: int | None) -> None:
+    Path(path).write_text(json.dumps(save_data(game, decks, agents, human), ensure_ascii=False) + "\n",
+                          encoding="utf-8")
+
+
+def load_save(path: str | Path, cards: Mapping[str, MozCard]) -> tuple[Game, dict[str, Any]]:
+    """The game of a save, replayed (N-4); ZxError naming the file and the problem."""
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise ZxError(f"{path}: cannot read the save: {exc.strerror}") from None
+    except ValueError as exc:
+        raise ZxError(f"{path}: not a MOZ save (invalid JSON: {exc})") from None
+    if not isinstance(data, dict) or data.get("game") != "moz" or data.get("format") != SAVE_FORMAT:
+        raise ZxError(f"{path}: not a MOZ save (format {SAVE_FORMAT})")
+    try:
+        decks = [[cards[cid] for cid in d] for d in data["decks"]]
+    except KeyError as exc:
+        raise ZxError(f"{path}: card {exc.args[0]} is not in the catalog") from None
+    game = Game(decks[0], decks[1], seed=int(data["seed"]), turn_limit=int(data["turn_limit"]))
+    for n, a in enumerate(data["actions"]):
+        try:
+            game.apply(Action.from_json(a))
+        except (ZxError, ValueError, TypeError) as exc:
+            raise ZxError(f"{path}: action {n + 1} ({a}) does not replay: {exc}") from None
+    return game, data
+
+
+# --- a session -------------------------------------------------------------------------------
+
+
+def play_session(game: Game, agents: Sequence[Any | None], ask: Callable[[str], str],
+                 say: Callable[[str], None], on_save: Callable[[Game], str] | None = None) -> Game:
+    """Play to the end: seats whose agent is None are asked (`ask(prompt)` -> a line); the others
+    choose by themselves. A person types a menu number, `s` to save (when `on_save` is given)
+    or `q` to stop (the game is returned as it stands)."""
+    shown = 0
+    while not game.is_over():
+        p = game.current_player()
+        agent = agents[p]
+        if game.events is not None and shown < len(game.events):
+            for line in game.events[shown:]:
+                say(line)
+            shown = len(game.events)
+        if agent is not None:
+            game.apply(agent.choose(game))
+            continue
+        say(render(game, p))
+        options = menu(game)
+        for n, (_, text) in enumerate(options, 1):
+            say(f"  {n}. {text}")
+        while True:
+            line = ask(f"{SEATS[p]} ({game.decision_kind()}) > ").strip().lower()
+            if line == "q":
+                return game
+            if line == "s" and on_save is not None:
+                say(on_save(game))
+                continue
+            if line.isdigit() and 1 <= int(line) <= len(options):
+                game.apply(options[int(line) - 1][0])
+                break
+            say(f"type a number from 1 to {len(options)}" + (", s to save" if on_save else "") + " or q to quit")
+    if game.events is not None:
+        for line in game.events[shown:]:
+            say(line)
+    return game
+
+
+def summary(game: Game) -> str:
+    who = "tie" if game.winner is None else f"{SEATS[game.winner]} wins"
+    return f"{who} ({game.reason}) after {game.turn} turns, {game.round} rounds: VP {game.vp[0]} - {game.vp[1]}"
