@@ -63,14 +63,14 @@ def test_s4_s5_start_at_zero_no_mulligan_no_hand_limit() -> None:
 def test_s6_r3_first_player_chosen_each_round_by_speed() -> None:
     """S-6, R-3: the faster summoner's player goes first, decided again every round."""
     g = ready(sum0=[summoner(speed=2), summoner(speed=9)], sum1=[summoner(speed=7), summoner(speed=3)])
-    assert g.first == 1 and g.turn_player == 1
+    assert g.round_first == 1 and g.turn_player == 1
     run(g, go_or_draw, until=lambda g: g.round == 2)
-    assert g.first == 0
+    assert g.round_first == 0
 
 
 def test_r3_equal_speed_is_a_seeded_coin_flip() -> None:
     """R-3 ruling: equal speed is decided by a seeded fair coin flip; both outcomes happen."""
-    firsts = {ready(sum0=[summoner(speed=4)], sum1=[summoner(speed=4)], seed=s).first for s in range(20)}
+    firsts = {ready(sum0=[summoner(speed=4)], sum1=[summoner(speed=4)], seed=s).round_first for s in range(20)}
     assert firsts == {0, 1}
 
 
@@ -85,9 +85,9 @@ def test_r1_r2_summoners_revealed_and_compatibility_effects_applied_first() -> N
                                          "do": [{"op": "speed", "amount": 3}]}])
     g = ready(sum0=[slow], sum1=[fast])
     assert g.cards[g.summoner[0]] is slow and g.cards[g.summoner[1]] is fast
-    assert g.speed(0) == 7 and g.first == 0
+    assert g.speed(0) == 7 and g.round_first == 0
     g2 = ready(sum0=[slow], sum1=[summoner(speed=6, sex="male")])
-    assert g2.speed(0) == 4 and g2.first == 1  # the condition does not hold
+    assert g2.speed(0) == 4 and g2.round_first == 1  # the condition does not hold
 
 
 def test_r4_r5_eight_alternating_turns_then_the_special_step_and_result() -> None:

@@ -99,7 +99,8 @@ class Game:
         # the round
         self.round = 0
         self.rebuilds = 0
-        self.first = 0
+        self.round_first = 0  # R-3: the first player of the current round
+        self.first = -1  # the first player of round 1 (what zxdeck.sim counts as going first)
         self.turn_player = 0
         self.draws_begun = [0, 0]
         self.faces: list[list[list[int]]] = [[[] for _ in FACES] for _ in (0, 1)]
@@ -466,9 +467,11 @@ class Game:
     def _step_first(self) -> None:
         """R-3: the faster summoner's player goes first; equal speed: a seeded coin flip."""
         s0, s1 = self.speed(0), self.speed(1)
-        self.first = 0 if s0 > s1 else 1 if s1 > s0 else self.rng.randbelow(2)
-        self.turn_player = self.first
-        self._note(f"speed {s0} vs {s1}: {SEATS[self.first]} goes first")
+        self.round_first = 0 if s0 > s1 else 1 if s1 > s0 else self.rng.randbelow(2)
+        if self.round == 1:
+            self.first = self.round_first
+        self.turn_player = self.round_first
+        self._note(f"speed {s0} vs {s1}: {SEATS[self.round_first]} goes first")
         self.step = "turn"
 
     def _step_turn(self) -> None:
@@ -572,7 +575,7 @@ class Game:
 
     def _step_special(self) -> None:
         """X-1, X-2: each player chooses a special or none, in secret (first player asked first)."""
-        for p in (self.first, 1 - self.first):
+        for p in (self.round_first, 1 - self.round_first):
             if self.chosen[p] is None:
                 usable = any(self.cards[i].usable_as_special for i in self.hand[p])
                 if self.sealed[p] or not usable:
@@ -610,7 +613,7 @@ class Game:
             if self.nullify[p] and j is not None and j >= 0:
                 self.cancelled.add(j)
                 self._note(f"{self._name(j)} is nullified")
-        for p in (self.first, 1 - self.first):  # X-4
+        for p in (self.round_first, 1 - self.round_first):  # X-4
             i = self.chosen[p]
             if i is not None and i >= 0 and i not in self.cancelled:
                 for ab in self._special_abilities(i):
@@ -874,7 +877,7 @@ class Game:
             })
         return {
             "viewer": player, "turn": self.turn, "round": self.round, "rebuilds": self.rebuilds,
-            "first": self.first, "turn_player": self.turn_player, "step": self.step,
+            "first": self.round_first, "match_first": self.first, "turn_player": self.turn_player, "step": self.step,
             "held": [self.cards[i].id for i in self.held],
             "players": players,
             "decision": self.decision[0] if self.decision and self.decision[1] == player else None,

@@ -1,0 +1,152 @@
+"""The MOZ commands `zxdeck --game moz play` and `zxdeck --game moz sim` (thin layers over
+zxdeck.games.moz.play, .agents and .sim).
+
+Like zxdeck/cli, this module imports only click, the standard library and zxdeck.cli at module
+level; the library is imported inside the commands.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import click
+
+from zxdeck.cli import AppContext, examples_epilog, pass_app
+from zxdeck.errors import ZxError
+
+AGENTS_HELP = "random, heuristic, mcts or mcts:N (N = budget in iterations)"
+
+
+def _user_errors(func):  # noqa: ANN001, ANN202 - the decorator of zxdeck.cli.deck_cmds
+    from zxdeck.cli.deck_cmds import _user_errors as wrap
+
+    return wrap(func)
+
+
+def _load(app: AppContext, path: str, allow_illegal: bool) -> list:
+    from zxdeck.games.moz.catalog import open_catalog
+    from zxdeck.games.moz.deck import load_deck
+
+    return load_deck(path, open_catalog(app.cards or None), legal=not allow_illegal)
+
+
+PLAY_EPILOG = examples_epilog(
+    [
+        "zxdeck --game moz play --auto --seed 3 --p1 examples/moz/shell_dragons.txt "
+        "--p2 examples/moz/flame_thunder.txt --ai1 heuristic --ai2 random",
+        "zxdeck --game moz play --p1 examples/moz/shell_dragons.txt --p2 examples/moz/dusk_minus.txt --save g.json",
+        "zxdeck --game moz play --resume g.json",
+    ],
+    "Without --auto you play p1 at the terminal: type a choice's number, s to save, q to stop.",
+)
+
+
+@click.command("play", epilog=PLAY_EPILOG, short_help="Play MOZ: two agents (--auto) or you against one.")
+@click.option("--p1", "p1", metavar="DECK", help="Deck of player 1.")
+@click.option("--p2", "p2", metavar="DECK", help="Deck of player 2.")
+@click.option("--auto", is_flag=True, help="Both players are agents; print the match.")
+@click.option("--ai1", default="heuristic", show_default=True, help=f"Agent of p1 with --auto: {AGENTS_HELP}.")
+@click.option("--ai2", default="heuristic", show_default=True, help=f"Agent of p2: {AGENTS_HELP}.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the match (N-4).")
+@click.option("--turn-limit", type=int, default=400, show_default=True, help="A longer match is a tie (W-3).")
+@click.option("--save", "save_path", metavar="FILE", help="Where `s` saves the match (and where it is saved at the end).")
+@click.option("--resume", "resume_path", metavar="FILE", help="Go on with a saved match.")
+@click.option("--allow-illegal", is_flag=True, help="Play decks that break the deck rules (D).")
+@pass_app
+@_user_errors
+def play_cmd(app: AppContext, p1: str | None, p2: str | None, auto: bool, ai1: str, ai2: str, seed: int,
+             turn_limit: int, save_path: str | None, resume_path: str | None, allow_illegal: bool) -> None:
+    """Play a MOZ match: the board shows both summoners' four faces, your hand, the points and the
+    held pile; the opponent's hand and face-down cards stay hidden."""
+    from zxdeck.games.moz.agents import make_agent
+    from zxdeck.games.moz.engine import Game
+    from zxdeck.games.moz.play import load_save, play_session, save_game, summary
+
+    if resume_path:
+        from zxdeck.games.moz.catalog import open_catalog
+
+        catalog = open_catalog(app.cards or None)
+        game, data = load_save(resume_path, {c.id: c for c in catalog})
+        specs = data["agents"]
+        human = data["human"]
+        decks = data["decks"]
+        save_path = save_path or resume_path
+    else:
+        if not p1 or not p2:
+            raise ZxError("give two decks: --p1 DECK --p2 DECK (or --resume FILE)")
+        if turn_limit < 1:
+            raise ZxError(f"--turn-limit must be at least 1, not {turn_limit}")
+        d1, d2 = _load(app, p1, allow_illegal), _load(app, p2, allow_illegal)
+        game = Game(d1, d2, seed=seed, turn_limit=turn_limit)
+        human = None if auto else 0
+        specs = [ai1 if auto else "human", ai2]
+        decks = [[c.id for c in d1], [c.id for c in d2]]
+    agents = [None if s == "human" else make_agent(s, seed * 2 + n + 1) for n, s in enumerate(specs)]
+    def on_save(g: Game) -> str:
+        path = save_path or "moz-save.json"
+        save_game(path, g, decks, specs, human)
+        return f"saved to {path} (resume with: zxdeck --game moz play --resume {path})"
+
+    def ask(prompt: str) -> str:
+        try:
+            return input(prompt)
+        except EOFError:
+            return "q"
+
+    play_session(game, agents, ask, click.echo, on_save if human is not None else None)
+    if game.is_over():
+        click.echo(summary(game))
+    elif save_path or human is not None:
+        click.echo(on_save(game))
+    if save_path and game.is_over():
+        save_game(save_path, game, decks, specs, human)
+
+
+SIM_EPILOG = examples_epilog(
+    [
+        "zxdeck --game moz sim examples/moz/shell_dragons.txt examples/moz/flame_thunder.txt -n 200",
+        "zxdeck --game moz sim A.txt B.txt --ai1 heuristic --ai2 random --format json",
+    ],
+    "Games are played in pairs (the same seed twice, seats swapped).",
+)
+
+
+@click.command("sim", epilog=SIM_EPILOG, short_help="Play two MOZ decks many times: win rate with its interval.")
+@click.argument("deck_a", metavar="DECK_A")
+@click.argument("deck_b", metavar="DECK_B")
+@click.option("-n", "--games", type=int, default=200, show_default=True, help="Games (in pairs).")
+@click.option("--ai1", default="heuristic", show_default=True, help=f"Agent of DECK_A: {AGENTS_HELP}.")
+@click.option("--ai2", default="heuristic", show_default=True, help="Agent of DECK_B.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Master seed of the run.")
+@click.option("--jobs", type=int, default=1, show_default=True, help="Worker processes.")
+@click.option("--turn-limit", type=int, default=400, show_default=True, help="A longer match is a tie (W-3).")
+@click.option("--format", "fmt", type=click.Choice(["table", "json"]), default="table", show_default=True)
+@click.option("--allow-illegal", is_flag=True, help="Play decks that break the deck rules (D).")
+@pass_app
+@_user_errors
+def sim_cmd(app: AppContext, deck_a: str, deck_b: str, games: int, ai1: str, ai2: str, seed: int, jobs: int,
+            turn_limit: int, fmt: str, allow_illegal: bool) -> None:
+    """Play DECK_A against DECK_B many times (the generic zxdeck.sim machinery): A's win rate."""
+    from zxdeck.games.moz.agents import AgentFactory
+    from zxdeck.games.moz.sim import run_sim
+    from zxdeck.sim.report import render_sim, without_timing
+
+    if games < 2:
+        raise ZxError(f"--games must be at least 2, not {games}")
+    if jobs < 1:
+        raise ZxError(f"--jobs must be at least 1, not {jobs}")
+    for spec in (ai1, ai2):
+        AgentFactory(spec)  # refuse a bad spec before loading anything
+    a, b = _load(app, deck_a, allow_illegal), _load(app, deck_b, allow_illegal)
+    result = run_sim((Path(deck_a).name, a), (Path(deck_b).name, b), ai1, ai2, games, seed, turn_limit, jobs)
+    if fmt == "json":
+        click.echo(json.dumps(without_timing(result), ensure_ascii=False, indent=2))
+    else:
+        click.echo(render_sim(result))
+
+
+def register(group: click.Group) -> None:
+    """Add the MOZ play and sim commands to `group`."""
+    for command in (play_cmd, sim_cmd):
+        group.add_command(command)

@@ -1,0 +1,57 @@
+"""The MOZ side of `zxdeck --game moz sim`: decks in, a `Contest` for the generic zxdeck.sim out.
+
+zxdeck.sim plays any game with the engine's agent API; this module only makes MOZ games
+(`MozGames`) and the manifest. A game's `first` (what sim's "first" counts) is the player who
+went first in round 1 (R-3; MOZ decides it again every round).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from zxdeck import __version__
+from zxdeck.games.moz.agents import AgentFactory
+from zxdeck.games.moz.engine import Game
+from zxdeck.games.moz.engine.game import DEFAULT_TURN_LIMIT
+from zxdeck.games.moz.model import MozCard
+from zxdeck.sim.core import Contest, Match, Side
+
+
+class MozGames:
+    """The game factory: `Game(seat0_deck, seat1_deck, seed, turn_limit)` (picklable)."""
+
+    def __init__(self, turn_limit: int = DEFAULT_TURN_LIMIT) -> None:
+        self.turn_limit = turn_limit
+
+    def __call__(self, p1: Sequence[MozCard], p2: Sequence[MozCard], seed: int, first: int | None = None) -> Game:
+        return Game(p1, p2, seed=seed, turn_limit=self.turn_limit, record=False)
+
+
+def moz_contest(deck_a: tuple[str, Sequence[MozCard]], deck_b: tuple[str, Sequence[MozCard]], ai_a: str, ai_b: str,
+                turn_limit: int = DEFAULT_TURN_LIMIT) -> Contest:
+    """A paired match of deck A (agent `ai_a`) against deck B (agent `ai_b`)."""
+    return Contest(MozGames(turn_limit), Side(deck_a[0], tuple(deck_a[1]), AgentFactory(ai_a), ai_a),
+                   Side(deck_b[0], tuple(deck_b[1]), AgentFactory(ai_b), ai_b))
+
+
+def moz_manifest(deck_a: str, deck_b: str, ai_a: str, ai_b: str, seed: int, games: int,
+                 turn_limit: int) -> dict[str, Any]:
+    return {"kind": "sim", "game": "moz", "zxdeck": __version__, "seed": seed, "games": games,
+            "turn_limit": turn_limit, "precision": None,
+            "a": {"deck": deck_a, "agent": {"spec": ai_a}}, "b": {"deck": deck_b, "agent": {"spec": ai_b}}}
+
+
+def run_sim(deck_a: tuple[str, Sequence[MozCard]], deck_b: tuple[str, Sequence[MozCard]], ai_a: str, ai_b: str,
+            games: int, seed: int = 0, turn_limit: int = DEFAULT_TURN_LIMIT, jobs: int = 1) -> dict[str, Any]:
+    """Play the match and return the JSON object of `sim --format json` (INTERFACES.md section 6)."""
+    from zxdeck.sim.backends import make_backend
+    from zxdeck.sim.report import sim_result
+    from zxdeck.sim.runner import run_matches
+
+    games += games % 2  # in pairs: the same seed twice, seats swapped
+    contest = moz_contest(deck_a, deck_b, ai_a, ai_b, turn_limit)
+    backend = make_backend("local", jobs)
+    (tally,), outcome = run_matches([Match(contest, seed, games)], backend)
+    manifest = moz_manifest(deck_a[0], deck_b[0], ai_a, ai_b, seed, games, turn_limit)
+    return sim_result(tally, manifest, outcome, backend.name, backend.workers)
