@@ -15,4 +15,6 @@ COMMANDS: dict[str, str] = {
     "search": "zxdeck.games.moz.cli",
     "card": "zxdeck.games.moz.cli",
     "db": "zxdeck.games.moz.cli",
+    "play": "zxdeck.games.moz.play_cmds",
+    "sim": "zxdeck.games.moz.play_cmds",
 }
