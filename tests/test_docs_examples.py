@@ -20,7 +20,8 @@ How to write an example that this harness checks (README.md, "Development", says
   command of the block can read it). HOME is a temporary folder shared by all
   blocks (the catalog cache is `~/.cache/zxdeck/...`); COLUMNS=100, LINES=40,
   NO_COLOR=1, TZ=UTC, no standard input. `zxdeck` is this checkout, run by the
-  Python that runs the tests.
+  Python that runs the tests, and so are `python` and `python3` (an example script that
+  imports zxdeck or an optional extra finds them).
 - A command that needs a person (the terminal game, the replay viewer) belongs
   in a ```sh block, and a screen of the terminal game in a ```text block: those
   are not run here, so keep them faithful by hand; the README's 100×40 screen
@@ -155,6 +156,10 @@ class Sandbox:
         shim = bin_dir / "zxdeck"
         shim.write_text(f'#!/bin/sh\nexec "{sys.executable}" -m zxdeck "$@"\n', encoding="utf-8")
         shim.chmod(shim.stat().st_mode | stat.S_IXUSR | stat.S_IXGRP | stat.S_IXOTH)
+        for name in ("python", "python3"):  # the Python of the tests, with zxdeck and its extras
+            link = bin_dir / name
+            link.write_text(f'#!/bin/sh\nexec "{sys.executable}" "$@"\n', encoding="utf-8")
+            link.chmod(link.stat().st_mode | stat.S_IXUSR | stat.S_IXGRP | stat.S_IXOTH)
         keep = {k: v for k, v in os.environ.items()
                 if k in ("PATH", "SYSTEMROOT", "TMPDIR", "TEMP", "TMP")}
         self.env = {
