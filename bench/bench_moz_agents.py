@@ -2,8 +2,8 @@
 
 Every seed is played twice with the seats swapped (same decks, same engine seed), so the
 seat and the deck cancel out. Ties count half. The decks are the MOZ example decks
-(examples/moz/*.txt, read with the built-in catalog) when they exist, else the engine
-tests' fixture decks. A 95 % Wilson interval comes with each rate.
+(examples/moz/*.txt, read with the built-in catalog; `--decks fixture`: the engine tests'
+fixture decks). A 95 % Wilson interval comes with each rate.
 
     python bench/bench_moz_agents.py --pairs 250 heuristic:random mcts:100:random
 """
@@ -21,7 +21,14 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests" / "support"))
 
 
-def decks() -> list[list]:
+def decks(which: str) -> list[list]:
+    """The example decks (examples/moz/*.txt with the built-in catalog) or the fixture decks."""
+    if which == "examples":
+        from zxdeck.games.moz.catalog import open_catalog
+        from zxdeck.games.moz.deck import load_deck
+
+        catalog = open_catalog(None)
+        return [load_deck(p, catalog) for p in sorted((ROOT / "examples" / "moz").glob("*.txt"))]
     from moz_fixture import fixture_deck
 
     return [fixture_deck(v) for v in range(7)]
@@ -53,10 +60,11 @@ def main() -> None:
     ap.add_argument("matchups", nargs="+", help="A:B agent specs, e.g. heuristic:random or mcts:100:random")
     ap.add_argument("--pairs", type=int, default=100, help="seeds per matchup (each played twice)")
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--decks", choices=["examples", "fixture"], default="examples")
     args = ap.parse_args()
-    pool = decks()
+    pool = decks(args.decks)
     print(f"# {platform.node()} {platform.python_implementation()} {platform.python_version()} "
-          f"({platform.machine()}); {len(pool)} decks")
+          f"({platform.machine()}); {len(pool)} {args.decks} decks")
     for m in args.matchups:
         tokens = m.split(":")
         k = 2 if len(tokens) > 2 and tokens[1].isdigit() else 1
