@@ -16,6 +16,8 @@ errors are left to the loader that runs next (they raise `yaml.YAMLError` here t
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
+from typing import Any
 
 # Could the bytes hold an anchor or an alias at all? (Both need a `&` or a `*`.)
 _MAYBE_ALIAS = re.compile(rb"[&*]")
@@ -45,10 +47,23 @@ def check_shape(data: str | bytes, max_depth: int) -> None:
     import yaml
 
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    try:
+        _walk(yaml.parse(data, Loader=loader), max_depth)
+    except yaml.MarkedYAMLError as exc:
+        # libyaml 0.2.5+ (PyYAML 6.0.3's wheels) stops deep nesting itself, before our count does.
+        if "nesting depth" not in str(exc.problem) or exc.problem_mark is None:
+            raise
+        raise YamlShapeError(f"YAML nested more than {max_depth} levels deep",
+                             exc.problem_mark.line + 1) from None
+
+
+def _walk(events: Iterable[Any], max_depth: int) -> None:
+    import yaml
+
     starts = (yaml.SequenceStartEvent, yaml.MappingStartEvent)
     ends = (yaml.SequenceEndEvent, yaml.MappingEndEvent)
     depth = 0
-    for event in yaml.parse(data, Loader=loader):
+    for event in events:
         cls = type(event)
         if cls is yaml.AliasEvent or getattr(event, "anchor", None) is not None:
             raise YamlShapeError(
