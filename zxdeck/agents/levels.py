@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from zxdeck.agents.mcts import Candidate
     from zxdeck.engine import Game
 
-HARD_BUDGET = 400  # playouts a decision; bench/bench_levels.py measures the seconds it takes
+HARD_BUDGET = 1000  # playouts a decision: about 1 s of CPU (bench/bench_levels.py, docs/AI.md)
 # The agent spec each level stands for (parse_agent syntax).
 LEVELS: dict[str, str] = {
     "easy": "greedy-v1",
@@ -41,7 +41,7 @@ def normal(seed: int = 0) -> Any:
 
 
 def hard(seed: int = 0) -> Any:
-    """Level hard: the guided search (mcts search=halving, 400 playouts, about 1 s a decision)."""
+    """Level hard: the guided search (mcts search=halving, 1000 playouts, about 1 s a decision)."""
     return _make("hard", seed)
 
 

@@ -1,0 +1,90 @@
+"""Seconds a decision of the `hard` level (the guided search, `mcts search=halving`) by budget.
+
+Plays `--games` openings (a seed and an ordered pair of the five example decks, as in
+bench_agents.py) of the search at each budget against `heuristic`, seats alternating, and
+times each of the search's decisions that has more than one legal action: wall-clock and
+CPU time of this process (CPU time does not depend on the other work of a shared machine;
+wall-clock time is what a person waits). Routine decisions (paying, igniting...: left to
+the heuristic, see zxdeck/agents/mcts.py) are reported apart. The budget of `hard`
+(`HARD_BUDGET` in zxdeck/agents/levels.py) is the one near 1 s a decision.
+
+    python bench/bench_levels.py --games 2 --budgets 400,800
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from bench_agents import _specs, opening  # noqa: E402
+
+
+def timed_game(k: int, budget: int, base_seed: int) -> tuple[list[tuple[float, float]], list[float]]:
+    """Opening k, the search (budget) against heuristic: (wall, cpu) of each searched decision,
+    and the wall time of each routine one."""
+    from zxdeck.agents import parse_agent
+    from zxdeck.agents.heuristic import HeuristicAgent
+    from zxdeck.agents.levels import LEVELS
+    from zxdeck.agents.match import agent_seed
+    from zxdeck.agents.mcts import ROUTINE
+    from zxdeck.engine import Game
+
+    seed, d1, d2 = opening(k, base_seed)
+    seat = k % 2
+    agents: list = [None, None]
+    agents[seat] = parse_agent(LEVELS["hard"]).make(agent_seed(seed, seat))
+    agents[seat].budget = budget
+    agents[1 - seat] = HeuristicAgent(agent_seed(seed, 1 - seat))
+    g = Game(_specs()[d1], _specs()[d2], seed=seed)
+    searched: list[tuple[float, float]] = []
+    routine: list[float] = []
+    while not g.is_over():
+        p = g.current_player()
+        if p == seat and len(g.legal_actions()) > 1:
+            d = g.decision
+            easy = d is not None and (d[0] in ROUTINE or d[0] == "pick" and d[2] in ROUTINE)
+            t, c = time.perf_counter(), time.process_time()
+            a = agents[p].choose(g)
+            wall, cpu = time.perf_counter() - t, time.process_time() - c
+            if easy:
+                routine.append(wall)
+            else:
+                searched.append((wall, cpu))
+        else:
+            a = agents[p].choose(g)
+        g.apply(a)
+    return searched, routine
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--games", type=int, default=2)
+    ap.add_argument("--budgets", default="400,800")
+    ap.add_argument("--seed", type=int, default=9000, help="seed of the first opening")
+    args = ap.parse_args()
+    print(f"# {platform.machine()}, CPython {platform.python_version()}; {args.games} games a budget, "
+          f"openings from seed {args.seed}")
+    for b in (int(x) for x in args.budgets.split(",")):
+        searched: list[tuple[float, float]] = []
+        routine: list[float] = []
+        for k in range(args.games):
+            s, r = timed_game(k, b, args.seed)
+            searched += s
+            routine += r
+        walls = sorted(w for w, _ in searched)
+        cpus = sorted(c for _, c in searched)
+        n = len(walls)
+        print(f"budget {b}: {n} searched decisions ({n / args.games:.0f} a game), s/decision wall "
+              f"median {statistics.median(walls):.2f} p95 {walls[int(0.95 * (n - 1))]:.2f}, CPU median "
+              f"{statistics.median(cpus):.2f} p95 {cpus[int(0.95 * (n - 1))]:.2f}; routine decisions "
+              f"{len(routine)}, wall median {statistics.median(routine) if routine else 0:.3f}",
+              flush=True)
+
+
+if __name__ == "__main__":
+    main()
