@@ -9,13 +9,13 @@ the same deck; the five example decks in turn), each with paired seats:
 Pairings between fast agents get `--games` games, pairings with a slow one (`hard`,
 `mcts...`) `--slow-games` (the machine is shared: say so, and read the intervals). Results
 are kept in `--results` (JSON, one entry per pairing and deck), so the ladder can be built
-in several sittings or in parallel processes (`--only A/B,...`); `--write-docs` rebuilds
+in several sittings or in parallel processes (`--only A/B C/D ...`); `--write-docs` rebuilds
 the table between the markers `<!-- ladder:begin -->` and `<!-- ladder:end -->` of
 docs/AI.md from every result in the file. The seeds (from 31000) are apart from those the
 evaluation was tuned on (100000 and up) and from bench_agents.py's (0-499).
 
     python bench/ladder.py --games 40 --slow-games 10 --write-docs
-    python bench/ladder.py --only hard/heuristic,mcts:200/heuristic --slow-games 20 --write-docs
+    python bench/ladder.py --only hard/heuristic mcts:200/heuristic --slow-games 20 --write-docs
 """
 
 from __future__ import annotations
@@ -36,16 +36,20 @@ DOC = ROOT / "docs" / "AI.md"
 RESULTS = ROOT / "bench" / "ladder-results.json"
 BEGIN, END = "<!-- ladder:begin -->", "<!-- ladder:end -->"
 COLORS = ("red", "blue", "white", "black", "green")
-ENTRANTS = ("random", "greedy-v1", "heuristic", "easy", "normal", "hard", "mcts:50", "mcts:200")
+GUIDED_250 = "mcts:budget=250,horizon=1,search=halving,width=4"  # the guided search at mcts:200's time
+ENTRANTS = ("random", "greedy-v1", "heuristic", "easy", "normal", "hard", "mcts:50", "mcts:200",
+            GUIDED_250)
 SLOW = ("hard", "mcts")
-# The pairings of the ladder: every fast pair, and each slow agent against a few anchors.
+# The pairings of the ladder: every fast pair at --games, and each slow agent against a few
+# anchors at --slow-games; the last one compares the guided search with the UCB1 tree at about
+# the same time a decision.
 PAIRINGS = (
     ("heuristic", "greedy-v1"), ("heuristic", "random"), ("greedy-v1", "random"),
     ("easy", "random"), ("easy", "heuristic"), ("normal", "greedy-v1"), ("normal", "random"),
     ("easy", "normal"),
     ("hard", "heuristic"), ("hard", "random"), ("hard", "greedy-v1"),
     ("mcts:50", "greedy-v1"), ("mcts:50", "heuristic"), ("mcts:200", "heuristic"),
-    ("mcts:200", "greedy-v1"), ("hard", "mcts:200"),
+    ("mcts:200", "greedy-v1"), (GUIDED_250, "mcts:200"),
 )
 
 
@@ -72,7 +76,10 @@ def run_pairing(a: str, b: str, deck: str, games: int, seed: int) -> dict:
     out = subprocess.run(cmd, capture_output=True, text=True, check=True, cwd=ROOT).stdout
     c1 = os.times()
     data = json.loads(out)
-    i, j = data["entrants"].index(a), data["entrants"].index(b)
+    from zxdeck.agents import parse_agent
+
+    names = data["entrants"]
+    i, j = (names.index(x) if x in names else names.index(parse_agent(x).label) for x in (a, b))
     n = data["games"][i][j]
     return {"a": a, "b": b, "deck": deck, "seed": seed, "games": n,
             "points": round(data["matrix"][i][j] * n, 3), "wall": round(time.perf_counter() - t0, 1),
@@ -141,13 +148,13 @@ def main() -> None:
     ap.add_argument("--slow-games", type=int, default=10, help="games of a pairing with hard or mcts")
     ap.add_argument("--decks", default=",".join(COLORS), help="the decks, in turn")
     ap.add_argument("--seed", type=int, default=31000, help="master seed (+ the deck's index)")
-    ap.add_argument("--only", help="A/B,C/D: play only these pairings")
+    ap.add_argument("--only", nargs="+", metavar="A/B", help="play only these pairings")
     ap.add_argument("--results", type=Path, default=RESULTS, help="the results kept between runs")
     ap.add_argument("--write-docs", action="store_true", help="rebuild the table in docs/AI.md")
     ap.add_argument("--no-play", action="store_true", help="only rebuild the table from --results")
     args = ap.parse_args()
     decks = args.decks.split(",")
-    pairings = [tuple(p.split("/", 1)) for p in args.only.split(",")] if args.only else list(PAIRINGS)
+    pairings = [tuple(p.split("/", 1)) for p in args.only] if args.only else list(PAIRINGS)
     results = load(args.results)
     if not args.no_play:
         print(f"# {platform.machine()}, {os.cpu_count()} cores, CPython {platform.python_version()}, "
