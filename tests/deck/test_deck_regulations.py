@@ -214,3 +214,10 @@ def test_d2_d10_a_regulation_that_allows_no_type(red) -> None:
     messages = {p.code: p.message for p in result.errors}
     assert messages["main-card-type"].endswith("the main deck holds no cards")
     assert messages["dunamis-card-type"].endswith("the dunamis holds no cards")
+
+
+@pytest.mark.parametrize("types", [[["zx"]], [{"zx": 1}], [1], ["zx", "dragon"]])
+def test_d2_a_regulation_types_list_of_non_type_keys_is_one_error(types) -> None:
+    """D-2: `main.types` holding lists, mappings or unknown keys (found by the fuzz test): a RegulationError."""
+    with pytest.raises(RegulationError, match=r"bad\.yaml: main\.types must be a list of "):
+        parse_regulation(yaml.safe_dump({"name": "bad", "main": {"types": types}}), "bad.yaml")

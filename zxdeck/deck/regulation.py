@@ -353,7 +353,7 @@ def parse_regulation(data: bytes | str, source: str = "<regulation>") -> Regulat
 
     def types(section: str, default: frozenset[str]) -> frozenset[str]:
         value = _get(doc, section, "types", sorted(default))
-        if not isinstance(value, list) or not set(value) <= set(TYPES):
+        if not isinstance(value, list) or not all(isinstance(t, str) and t in TYPES for t in value):
             raise RegulationError(f"{source}: {section}.types must be a list of {', '.join(TYPES)}")
         return frozenset(value)
 
