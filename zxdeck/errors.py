@@ -30,6 +30,14 @@ class CatalogError(ZxError):
         super().__init__(message, EXIT_USAGE)
         self.problems = problems or [message]
 
+    @classmethod
+    def refused(cls, problems: list[str], shown: int = 20) -> CatalogError:
+        """"catalog refused:" and the first `shown` problems, one a line (`problems` keeps all)."""
+        message = "catalog refused:\n  " + "\n  ".join(problems[:shown])
+        if len(problems) > shown:
+            message += f"\n  ... and {len(problems) - shown} more problems"
+        return cls(message, problems)
+
 
 class QueryError(ZxError):
     """A search query could not be parsed (INTERFACES.md section 4)."""

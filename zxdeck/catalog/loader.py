@@ -17,7 +17,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from zxdeck.catalog.model import (
     COLORS,
@@ -54,6 +54,7 @@ USE_YAML_RS = True
 _TAG = re.compile(rb"(?:^|[\s\[{,:-])!", re.MULTILINE)
 
 MAX_PROBLEMS_SHOWN = 20
+CardT = TypeVar("CardT")  # a game's card class (it has an `id`)
 # Nesting allowed in a catalog (the built-in one has 10); yaml-rs itself stops at about 255.
 MAX_DEPTH = 200
 
@@ -374,20 +375,15 @@ def parse_catalog(data: bytes, source: str = "<catalog>") -> list[Card]:
         seen[card.id] = index
         cards.append(card)
     if problems:
-        shown = problems[:MAX_PROBLEMS_SHOWN]
-        more = len(problems) - len(shown)
-        message = "catalog refused:\n  " + "\n  ".join(shown)
-        if more:
-            message += f"\n  ... and {more} more problems"
-        raise CatalogError(message, problems)
+        raise CatalogError.refused(problems, MAX_PROBLEMS_SHOWN)
     return cards
 
 
-def merge_cards(parts: Iterable[list[Card]]) -> list[Card]:
+def merge_cards(parts: Iterable[list[CardT]]) -> list[CardT]:
     """The cards of several catalogs in order: a later card with the same number replaces the
     earlier one in its place; new numbers are added at the end. (Inside one file a number
-    used twice is an error: `parse_catalog`.)"""
-    merged: dict[str, Card] = {}
+    used twice is an error: `parse_catalog`.) Any game's cards with an `id` (MOZ's too)."""
+    merged: dict[str, CardT] = {}
     for cards in parts:
         for card in cards:
             merged[card.id] = card

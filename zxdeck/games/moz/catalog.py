@@ -19,7 +19,7 @@ import json
 import os
 import sqlite3
 import time
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -94,22 +94,8 @@ def parse_catalog(data: bytes, source: str = "<catalog>") -> list[MozCard]:
         seen[card.id] = index
         cards.append(card)
     if problems:
-        shown = problems[:MAX_PROBLEMS_SHOWN]
-        more = len(problems) - len(shown)
-        message = "catalog refused:\n  " + "\n  ".join(shown)
-        if more:
-            message += f"\n  ... and {more} more problems"
-        raise CatalogError(message, problems)
+        raise CatalogError.refused(problems, MAX_PROBLEMS_SHOWN)
     return cards
-
-
-def merge_cards(parts: Iterable[list[MozCard]]) -> list[MozCard]:
-    """Several catalogs in order: a later card with the same id replaces the earlier one."""
-    merged: dict[str, MozCard] = {}
-    for cards in parts:
-        for card in cards:
-            merged[card.id] = card
-    return list(merged.values())
 
 
 # --------------------------------------------------------------------------- the catalog
@@ -185,6 +171,8 @@ def load_catalog(spec: Any = None) -> MozCatalog:
 
     paths = tuple(catalog_paths(spec))
     files = CatalogFiles(paths, tuple(read_catalog_bytes(p) for p in paths))
+    from zxdeck.catalog.loader import merge_cards
+
     cards = merge_cards(parse_catalog(d, str(p)) for p, d in zip(files.paths, files.datas))
     return MozCatalog(cards, files.paths, files.digest)
 
@@ -282,6 +270,8 @@ def open_catalog(spec: Any = None, *, rebuild: bool = False) -> MozCatalog:
                 damaged = True
         except (sqlite3.Error, OSError, CardError, ValueError):
             damaged = True
+    from zxdeck.catalog.loader import merge_cards
+
     cards = merge_cards(parse_catalog(d, str(p)) for p, d in zip(files.paths, files.datas))
     label = "\n".join(str(p.resolve()) for p in files.paths)
     cached: Path | None = target
@@ -316,4 +306,4 @@ def catalog_info(catalog: MozCatalog) -> dict[str, Any]:
 
 
 __all__ = ["CATALOG_ENV", "MozCatalog", "builtin_catalog_path", "cache_file", "catalog_info",
-           "catalog_paths", "load_catalog", "merge_cards", "open_catalog", "parse_catalog"]
+           "catalog_paths", "load_catalog", "open_catalog", "parse_catalog"]
