@@ -13,12 +13,13 @@ bytes is zxdeck.catalog.paths (re-exported here).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 from typing import Any, TypeVar
 
+from zxdeck.catalog.index import CardIndex
 from zxdeck.catalog.model import (
     COLORS,
     EVENT_TYPES,
@@ -60,43 +61,13 @@ MAX_DEPTH = 200
 
 
 @dataclass
-class Catalog:
+class Catalog(CardIndex[Card]):
     """The cards of one catalog file, with look-ups by id and by (folded) name."""
 
     cards: list[Card]
     path: Path | None = None
     digest: str = ""
     by_id: dict[str, Card] = field(init=False)
-
-    def __post_init__(self) -> None:
-        self.by_id = {c.id: c for c in self.cards}
-
-    def __len__(self) -> int:
-        return len(self.cards)
-
-    def __iter__(self) -> Iterator[Card]:
-        return iter(self.cards)
-
-    def __getitem__(self, card_id: str) -> Card:
-        return self.by_id[card_id]
-
-    def get(self, card_id: str) -> Card | None:
-        return self.by_id.get(card_id)
-
-    @cached_property
-    def _by_key(self) -> dict[str, list[Card]]:
-        index: dict[str, list[Card]] = {}
-        for card in self.cards:
-            keys = {fold_compact(card.id), fold_compact(card.name)}
-            if card.name_en:
-                keys.add(fold_compact(card.name_en))
-            for key in keys:
-                index.setdefault(key, []).append(card)
-        return index
-
-    def lookup(self, text: str) -> list[Card]:
-        """Cards whose number, name or English name equals `text`, ignoring case, width, kana and spaces."""
-        return list(self._by_key.get(fold_compact(text), ()))
 
     def find(self, text: str) -> Card | None:
         """The one card `text` names (number first, then name); None when nothing or it is ambiguous by name only."""

@@ -19,12 +19,13 @@ import json
 import os
 import sqlite3
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 from typing import Any
 
+from zxdeck.catalog.index import CardIndex
 from zxdeck.errors import CatalogError
 from zxdeck.games.moz.model import CardError, MozCard, card_from_mapping
 from zxdeck.text import fold, fold_compact
@@ -102,7 +103,7 @@ def parse_catalog(data: bytes, source: str = "<catalog>") -> list[MozCard]:
 
 
 @dataclass
-class MozCatalog:
+class MozCatalog(CardIndex[MozCard]):
     """The cards of the MOZ catalog(s), with the look-ups deck reading needs (`get`, `lookup`,
     `lookup_keys`: the CardSource of zxdeck.deck, so MOZ decks are read by the Z/X deck reader)."""
 
@@ -113,36 +114,9 @@ class MozCatalog:
     built: bool = False  # this open (re)built the cache
     by_id: dict[str, MozCard] = field(init=False)
 
-    def __post_init__(self) -> None:
-        self.by_id = {c.id: c for c in self.cards}
-
-    def __len__(self) -> int:
-        return len(self.cards)
-
-    def __iter__(self) -> Iterator[MozCard]:
-        return iter(self.cards)
-
     @property
     def path(self) -> Path | None:
         return self.paths[-1] if self.paths else None
-
-    def get(self, card_id: str) -> MozCard | None:
-        return self.by_id.get(card_id)
-
-    @cached_property
-    def _by_key(self) -> dict[str, list[MozCard]]:
-        index: dict[str, list[MozCard]] = {}
-        for card in self.cards:
-            keys = {fold_compact(card.id), fold_compact(card.name)}
-            if card.name_en:
-                keys.add(fold_compact(card.name_en))
-            for key in keys:
-                index.setdefault(key, []).append(card)
-        return index
-
-    def lookup(self, text: str) -> list[MozCard]:
-        """Cards whose id, name or English name equals `text`, ignoring case, width, kana and spaces."""
-        return list(self._by_key.get(fold_compact(text), ()))
 
     def find(self, text: str) -> list[MozCard]:
         """The cards `text` names: by id first, then by name (several when names are shared)."""
