@@ -137,30 +137,42 @@ def validate_decks(app: AppContext, decks: tuple[str, ...], fmt: str, regulation
                    deck_format: str, color: str, echo: Callable[..., None] = echo) -> None:
     """The body of `zxdeck validate` (both paths): reports on stdout, exit status 0 / 1 / 2."""
     from zxdeck.deck.parse import read_deck
-    from zxdeck.deck.report import render_human, render_json, use_color
+    from zxdeck.deck.report import render_human, render_json
     from zxdeck.deck.validate import validate
 
     reg = _regulation(regulation, day)
     catalog = app.card_source()
+    report_decks(decks, lambda path: read_deck(path, catalog, deck_format), lambda deck: validate(deck, reg),
+                 render_human, render_json, fmt, color, echo)
+
+
+def report_decks(decks: tuple[str, ...], read: Callable[[str], Any], check: Callable[[Any], Any],
+                 render_human: Callable[..., str], render_json: Callable[..., str], fmt: str, color: str,
+                 echo: Callable[..., None] = echo, unreadable: dict[str, Any] | None = None) -> None:
+    """Read and check each deck (any game's `read` / `check` / renderers), report on stdout, and
+    exit 0 / 1 / 2. One unreadable deck of several is reported and the others still checked;
+    `unreadable` adds keys to its JSON entry."""
+    from zxdeck.deck.report import use_color
+
     single = len(decks) == 1
     results: list = []
     status = EXIT_OK
     colored = use_color(sys.stdout, color)
     for path in decks:
         try:
-            deck = read_deck(path, catalog, deck_format)
+            deck = read(path)
         except ZxError as exc:
             if single:
                 raise
             echo(f"zxdeck: error: {exc.message}", err=True)
             status = max(status, exc.exit_code)
-            results.append({"deck": path, "valid": False, "counts": None,
+            results.append({"deck": path, "valid": False, **(unreadable or {}), "counts": None,
                             "errors": [{"code": "unreadable", "message": exc.message, "line": None}],
                             "warnings": []})
             if fmt != "json":
                 echo(f"{path}: could not read ({exc.message})")
             continue
-        result = validate(deck, reg)
+        result = check(deck)
         results.append(result)
         status = max(status, result.exit_code)
         if fmt != "json":

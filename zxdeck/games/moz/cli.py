@@ -7,12 +7,10 @@ level; the library is imported inside the commands.
 
 from __future__ import annotations
 
-import sys
-
 import click
 
 from zxdeck.cli import AppContext, examples_epilog, pass_app
-from zxdeck.errors import EXIT_OK, ZxError
+from zxdeck.errors import ZxError
 
 
 def _catalog(app: AppContext):  # noqa: ANN202 - MozCatalog, imported lazily
@@ -56,39 +54,12 @@ def validate_cmd(app: AppContext, decks: tuple[str, ...], fmt: str, deck_format:
     (count, then id or name) in any order. Every problem is reported in one run, with its
     line and rule. Several files may be given; with --format json the output is then an array.
     """
-    from zxdeck.deck.report import use_color
+    from zxdeck.cli.fastpath import report_decks
     from zxdeck.games.moz.deck import read_deck, render_human, render_json, validate
 
     catalog = _catalog(app)
-    single = len(decks) == 1
-    results: list = []
-    status = EXIT_OK
-    colored = use_color(sys.stdout, color)
-    for path in decks:
-        try:
-            deck = read_deck(path, catalog, deck_format)
-        except ZxError as exc:
-            if single:
-                raise
-            click.echo(f"zxdeck: error: {exc.message}", err=True)
-            status = max(status, exc.exit_code)
-            results.append({"deck": path, "valid": False, "game": "moz", "counts": None,
-                            "errors": [{"code": "unreadable", "message": exc.message, "line": None}],
-                            "warnings": []})
-            if fmt != "json":
-                click.echo(f"{path}: could not read ({exc.message})")
-            continue
-        result = validate(deck)
-        results.append(result)
-        status = max(status, result.exit_code)
-        if fmt != "json":
-            if len(results) > 1:
-                click.echo()
-            click.echo(render_human(result, colored), color=colored)
-    if fmt == "json":
-        click.echo(render_json(results, single))
-    if status != EXIT_OK:
-        sys.exit(status)
+    report_decks(decks, lambda path: read_deck(path, catalog, deck_format), validate, render_human, render_json,
+                 fmt, color, click.echo, unreadable={"game": "moz"})
 
 
 SEARCH_HELP = """Find MOZ cards with the query language of `zxdeck search`, with MOZ's keywords.
