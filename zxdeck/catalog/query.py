@@ -22,7 +22,7 @@ from __future__ import annotations
 import json
 import re
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import jaconv
@@ -685,16 +685,20 @@ def _term_matches(term: Term, card: Card) -> bool:
 
 def matches(node: Node | str, card: Card) -> bool:
     """Whether `card` matches the query, evaluated in Python (same semantics as the SQL)."""
-    if isinstance(node, str):
-        node = parse(node)
+    return evaluate(parse(node) if isinstance(node, str) else node, card, _term_matches)
+
+
+def evaluate(node: Node, card: Any, term_matches: Callable[[Term, Any], bool]) -> bool:
+    """Whether `card` matches the parsed query, any game's card: `term_matches` decides one term,
+    this walks not / and / or around it."""
     if isinstance(node, Term):
-        return _term_matches(node, card)
+        return term_matches(node, card)
     if isinstance(node, Not):
-        return not matches(node.child, card)
+        return not evaluate(node.child, card, term_matches)
     if isinstance(node, And):
-        return all(matches(c, card) for c in node.children)
+        return all(evaluate(c, card, term_matches) for c in node.children)
     if isinstance(node, Or):
-        return any(matches(c, card) for c in node.children)
+        return any(evaluate(c, card, term_matches) for c in node.children)
     return True
 
 

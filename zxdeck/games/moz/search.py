@@ -28,7 +28,7 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from zxdeck.catalog.query import All, And, Language, Node, Not, Or, Term, parse
+from zxdeck.catalog.query import Language, Node, Term, evaluate, parse
 from zxdeck.errors import QueryError
 from zxdeck.games.moz.model import LIMIT_GROUPS, SUB_ATTRIBUTES, SUPPORT_KINDS, TYPES, MozCard
 from zxdeck.text import fold
@@ -155,18 +155,7 @@ def term_matches(term: Term, card: MozCard) -> bool:
 
 def matches(node: Node | str, card: MozCard) -> bool:
     """Does `card` match the query?"""
-    if isinstance(node, str):
-        node = parse_query(node)
-    if isinstance(node, Term):
-        return term_matches(node, card)
-    if isinstance(node, Not):
-        return not matches(node.child, card)
-    if isinstance(node, And):
-        return all(matches(c, card) for c in node.children)
-    if isinstance(node, Or):
-        return any(matches(c, card) for c in node.children)
-    assert isinstance(node, All)
-    return True
+    return evaluate(parse_query(node) if isinstance(node, str) else node, card, term_matches)
 
 
 def _sort_key(sort: str) -> Any:
@@ -190,7 +179,7 @@ def search(cards: Iterable[MozCard], query: str | Sequence[str] | Node, *, sort:
     """The cards matching `query`, sorted (`SORTS`; then by id) and limited."""
     if sort not in SORTS:
         raise QueryError(f"unknown sort {sort!r} (valid: {', '.join(SORTS)})")
-    node = query if isinstance(query, Term | Not | And | Or | All) else parse_query(query)
+    node = query if isinstance(query, Node) else parse_query(query)
     found = sorted((c for c in cards if matches(node, c)), key=_sort_key(sort), reverse=reverse)
     return found if limit is None else found[:max(0, limit)]
 
