@@ -26,29 +26,9 @@ hashable, cheap to compare and to store in a replay (`[kind, a, b]`).
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from zxdeck.action import Action
 
 PLAYER = -2  # attack target: the opponent's player card
-
-
-class Action(NamedTuple):
-    """One choice of a player. `a` / `b` are ints, -1 when unused."""
-
-    kind: str
-    a: int = -1
-    b: int = -1
-
-    def to_json(self) -> list[object]:
-        return [self.kind, self.a, self.b]
-
-    @classmethod
-    def from_json(cls, data: list[object]) -> Action:
-        kind, a, b = data
-        return cls(str(kind), int(a), int(b))  # type: ignore[arg-type]
-
-    def __str__(self) -> str:
-        args = [str(x) for x in (self.a, self.b) if x != -1]
-        return f"{self.kind}({', '.join(args)})" if args else self.kind
 
 
 KEEP = Action("keep")
