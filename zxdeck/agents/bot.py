@@ -40,15 +40,18 @@ import sys
 import threading
 import time
 import weakref
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
 from zxdeck import __version__
-from zxdeck.agents import BOT_TIMEOUT_MS
-from zxdeck.engine import Action, Game
+from zxdeck.action import Action
 from zxdeck.errors import ZxError
 
+if TYPE_CHECKING:
+    from zxdeck.game_api import GameAdapter
+    from zxdeck.game_api import GameState as Game
+
 PROTOCOL = 1
-DEFAULT_TIMEOUT_MS = BOT_TIMEOUT_MS  # per decision
+DEFAULT_TIMEOUT_MS = 5000  # per decision (zxdeck.agents.BOT_TIMEOUT_MS)
 HELLO_TIMEOUT_MS = 10_000  # at least this long for the answer to hello (the bot starts up)
 EXIT_GRACE_S = 2.0  # how long a finished bot may take to exit before it is killed
 _EOF = object()
@@ -67,23 +70,32 @@ def dumps(message: dict[str, Any]) -> str:
     return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
 
 
-def legal_action_list(game: Game) -> list[dict[str, Any]]:
-    """The legal actions of the current decision as the protocol numbers them."""
-    from zxdeck.engine.describe import describe
+def _adapter(adapter: GameAdapter | str | None) -> GameAdapter:
+    from zxdeck.games import DEFAULT_GAME
+    from zxdeck.games import adapter as game_adapter
 
-    return [{"index": i, "kind": a.kind, "a": a.a, "b": a.b, "text": describe(a, game)}
+    if adapter is None or isinstance(adapter, str):
+        return game_adapter(adapter or DEFAULT_GAME)
+    return adapter
+
+
+def legal_action_list(game: Game, adapter: GameAdapter | str | None = None) -> list[dict[str, Any]]:
+    """The legal actions of the current decision as the protocol numbers them (`adapter`: the
+    game's, or its key; default Z/X)."""
+    describe = _adapter(adapter).describe_action
+    return [{"index": i, "kind": a.kind, "a": a.a, "b": a.b, "text": describe(game, a)}
             for i, a in enumerate(game.legal_actions())]
 
 
-def observation_message(game: Game, ident: int, deadline_ms: int | None) -> dict[str, Any]:
-    """The `observation` message of the current decision of `game` (for its current player)."""
-    from zxdeck.engine.describe import prompt
-    from zxdeck.engine.observation import observe
-
+def observation_message(game: Game, ident: int, deadline_ms: int | None,
+                        adapter: GameAdapter | str | None = None) -> dict[str, Any]:
+    """The `observation` message of the current decision of `game` (for its current player):
+    `game.observation(player)`, only what that player may see."""
+    rules = _adapter(adapter)
     p = game.current_player()
     return {"type": "observation", "id": ident, "player": p, "decision": game.decision_kind(),
-            "prompt": prompt(game), "deadline_ms": deadline_ms, "observation": observe(game, p),
-            "legal_actions": legal_action_list(game)}
+            "prompt": rules.prompt(game), "deadline_ms": deadline_ms,
+            "observation": game.observation(p), "legal_actions": legal_action_list(game, rules)}
 
 
 def game_over_message(game: Game, player: int) -> dict[str, Any]:
@@ -258,7 +270,7 @@ class BotAgent:
     name = "bot"
 
     def __init__(self, seed: int = 0, cmd: str = "", timeout: int = DEFAULT_TIMEOUT_MS,
-                 channel: Channel | None = None) -> None:
+                 channel: Channel | None = None, game: str = "zx") -> None:
         if channel is None and not cmd.strip():
             raise BotError("bot: give the command that runs it: bot:COMMAND (e.g. "
                            "bot:python3 examples/bots/random_bot.py)")
@@ -266,6 +278,7 @@ class BotAgent:
             check_command(cmd)
         self.seed = seed
         self.cmd = cmd
+        self.game = game  # the game's key (zxdeck.games): how actions are described
         self.timeout_ms = timeout
         self.channel = channel
         self._own_channel = channel is None
@@ -303,9 +316,12 @@ class BotAgent:
         if self.channel is None:
             self.channel = ProcessChannel(self.cmd)
         deadline = self._deadline(HELLO_TIMEOUT_MS)
-        self._send({"type": "hello", "protocol": PROTOCOL, "engine": "zxdeck",
-                    "version": __version__, "player": self.player, "seed": self.seed,
-                    "deadline_ms": deadline})
+        hello: dict[str, Any] = {"type": "hello", "protocol": PROTOCOL, "engine": "zxdeck",
+                                 "version": __version__, "player": self.player, "seed": self.seed,
+                                 "deadline_ms": deadline}
+        if self.game != "zx":  # Z/X, the default game, is not named (its bots predate the key)
+            hello["game"] = self.game
+        self._send(hello)
         answer = self._answer(0, deadline, "hello")
         if answer is None:
             raise self._fail(f"no answer to hello within {deadline} ms (a bot answers "
@@ -370,7 +386,7 @@ class BotAgent:
         self._next_id += 1
         ident = self._next_id
         deadline = self._deadline()
-        self._send(observation_message(game, ident, deadline))
+        self._send(observation_message(game, ident, deadline, self.game))
         self.decisions += 1
         answer = self._answer(ident, deadline, f"observation {ident}")
         if answer is None:
@@ -420,25 +436,43 @@ __all__ = ["PROTOCOL", "BotAgent", "BotError", "Channel", "ProcessChannel", "Str
 
 
 def serve(deck: Any, vs: Any, opponent: str, channel: Channel, seat: int = 0, seed: int = 0,
-          games: int = 1, timeout: int = 0, turn_limit: int = 100) -> list[tuple[Game, int]]:
+          games: int = 1, timeout: int = 0, turn_limit: int = 100,
+          game: str = "zx") -> list[tuple[Game, int]]:
     """`zxdeck bot`: play `games` games in which the program at the other end of `channel` plays
     `deck` in seat `seat` (0: p1) against the agent `opponent` playing `vs`.
 
     Game `i` has seed `seed + i` (its coin flip, shuffles and the opponent's generator); the bot
     gets hello, observations and game_over for each game on the same channel. Returns each game
     with the number of answers the bot did not give in time. BotError when the bot breaks the
-    protocol or goes away.
+    protocol or goes away. `game`: the key of the game (zxdeck.games), whose adapter makes the
+    games and the opponent; `deck` and `vs` are what its games take (its loaded decks' `setup`).
     """
-    from zxdeck.agents import make_agent
-    from zxdeck.agents.match import agent_seed, play_game
+    from zxdeck.sim.seeds import agent_seed
 
+    rules = _adapter(game)
+    opponent_spec = rules.parse_agent(opponent)
     played = []
     for i in range(games):
         s = seed + i
-        bot = BotAgent(agent_seed(s, seat), timeout=timeout, channel=channel)
-        other = make_agent(opponent, agent_seed(s, 1 - seat))
+        bot = BotAgent(agent_seed(s, seat), timeout=timeout, channel=channel, game=rules.key)
+        other = opponent_spec.make(agent_seed(s, 1 - seat))
         agents = (bot, other) if seat == 0 else (other, bot)
         specs = (deck, vs) if seat == 0 else (vs, deck)
-        g = play_game(specs[0], specs[1], agents, seed=s, turn_limit=turn_limit)
+        g = rules.new_game(specs[0], specs[1], s, turn_limit)
+        n = 0
+        try:
+            while not g.is_over():
+                g.apply(agents[g.current_player()].choose(g))
+                n += 1
+                if n > MAX_DECISIONS:
+                    raise RuntimeError("game did not end")
+        finally:  # the bot is told the result; the opponent lets go of what it holds
+            for agent in agents:
+                close = getattr(agent, "close", None)
+                if close is not None:
+                    close(g)
         played.append((g, bot.timeouts))
     return played
+
+
+MAX_DECISIONS = 1_000_000

@@ -8,11 +8,7 @@ from typing import Any
 from zxdeck.agents import Agent, make_agent
 from zxdeck.engine import Game
 from zxdeck.engine.state import DeckSpec
-
-
-def agent_seed(seed: int, player: int) -> int:
-    """The seed of player `player`'s agent in a game of seed `seed` (independent of the engine's)."""
-    return seed * 2 + player + 1_000_003
+from zxdeck.sim.seeds import agent_seed  # the same for every game (kept importable from here)
 
 
 def play_game(

@@ -1,9 +1,14 @@
-"""The `random` agent: uniform over the legal actions, from its own seeded generator."""
+"""The `random` agent: uniform over the legal actions, from its own seeded generator.
+
+It uses the game API alone (`zxdeck.game_api.GameState`), so it plays every game.
+"""
 
 from __future__ import annotations
 
-from zxdeck.engine import Action, Game
-from zxdeck.engine.rng import Rng
+from typing import Any
+
+from zxdeck.action import Action
+from zxdeck.rng import Rng
 
 
 class RandomAgent:
@@ -12,6 +17,6 @@ class RandomAgent:
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng(seed)
 
-    def choose(self, game: Game) -> Action:
+    def choose(self, game: Any) -> Action:
         acts = game.legal_actions()
         return acts[self.rng.randbelow(len(acts))]

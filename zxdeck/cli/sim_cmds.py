@@ -323,7 +323,7 @@ def tournament_cmd(ctx: click.Context, app: AppContext, decks: tuple[str, ...], 
     from zxdeck.sim.report import render_tournament, tournament_csv, tournament_result
     from zxdeck.sim.store import RunDir, compare_manifests
     from zxdeck.sim.tournament import Entrant, deck_files, entrant_names, tournament_matches
-    from zxdeck.sim.zx import base_manifest
+    from zxdeck.sim.zx import ZxGames, base_manifest
 
     n_jobs = _check_common(games, None, backend, jobs)
     if turn_limit < 1:
@@ -377,7 +377,7 @@ def tournament_cmd(ctx: click.Context, app: AppContext, decks: tuple[str, ...], 
                     for name, path in zip(entrant_names(files), files)]
     if stored is None:
         games = _even(games)
-    pairs, matches = tournament_matches(entrants, seed, games, turn_limit)
+    pairs, matches = tournament_matches(entrants, seed, games, ZxGames(turn_limit))
     manifest = base_manifest("tournament", app.cards_path, seed, turn_limit, allow_illegal,
                              regulation, allow_unscripted)
     manifest.update({"games": games, "entrants": [e.describe() for e in entrants]})

@@ -6,6 +6,8 @@ light: it holds only constants that describe the game:
 
 - `KEY`, `TITLE`, `RULES_VERSION` (the edition or rule books the rules digest follows),
   `RULES_DOC` (the rules reference in the repository);
+- `ADAPTER`: `"module:name"` of the game's `zxdeck.game_api.GameAdapter` (what sim,
+  tournament, the bot protocol, saves and logs use), imported by `adapter(key)` when needed;
 - `COMMANDS`: `None` when every command of the CLI works for the game, else a mapping
   `command name -> module path` of the commands the game has (each module has a
   `register(group)`, like the modules of zxdeck/cli); any other command says it is not
@@ -18,8 +20,12 @@ from __future__ import annotations
 
 import importlib
 from types import ModuleType
+from typing import TYPE_CHECKING
 
 from zxdeck.errors import EXIT_USAGE, ZxError
+
+if TYPE_CHECKING:
+    from zxdeck.game_api import GameAdapter
 
 DEFAULT_GAME = "zx"
 GAME_ENV = "ZXDECK_GAME"
@@ -56,6 +62,19 @@ def game_module(key: str) -> ModuleType:
     return importlib.import_module(GAMES[normalize_key(key)])
 
 
+_ADAPTERS: dict[str, GameAdapter] = {}
+
+
+def adapter(key: str) -> GameAdapter:
+    """The `GameAdapter` of the game `key` (its module imported now, once)."""
+    key = normalize_key(key)
+    found = _ADAPTERS.get(key)
+    if found is None:
+        module_name, _, attr = game_module(key).ADAPTER.partition(":")
+        found = _ADAPTERS[key] = getattr(importlib.import_module(module_name), attr)
+    return found
+
+
 def describe_games() -> list[dict[str, object]]:
     """Each game's key, title, rules version, rules reference and the commands it has
     (None: all), in registry order."""
@@ -74,5 +93,5 @@ def describe_games() -> list[dict[str, object]]:
     return out
 
 
-__all__ = ["DEFAULT_GAME", "GAMES", "GAME_ENV", "UnknownGameError", "describe_games", "game_keys",
+__all__ = ["DEFAULT_GAME", "adapter", "GAMES", "GAME_ENV", "UnknownGameError", "describe_games", "game_keys",
            "game_module", "normalize_key"]

@@ -1,8 +1,8 @@
 """Many games at once: `zxdeck sim` (one paired match) and `zxdeck tournament` (a round robin).
 
 The machinery is generic over the engine's agent API (`legal_actions` /
-`apply` / `current_player` / `is_over`, agents with `choose(game)`); only
-`zx.py` and `tournament.py` know Z/X decks.
+`apply` / `current_player` / `is_over`, agents with `choose(game)`: the game API of
+`zxdeck.game_api`); only `zx.py`, Z/X's adapter, knows Z/X decks.
 
 - `seeds.py`: each game's seed from (master seed, game index) by blake2b; pairs
   of games share a seed with the seats swapped.

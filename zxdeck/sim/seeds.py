@@ -6,7 +6,7 @@ a resume. Games come in pairs (`2k`, `2k+1`) that share the seed of pair `k`
 and swap the seats; the same seat goes first in both (`first_seat`), so the
 deck order and the coin flip cancel out exactly.
 
-The agents' seeds come from the game seed by `zxdeck.agents.match.agent_seed`,
+The agents' seeds come from the game seed by `agent_seed` (for every game),
 as in `zxdeck play --auto --seed SEED`: any game of a run can be played again
 on its own from the seed and the first player in `games.jsonl`
 (`zxdeck play --auto --seed SEED --first p1|p2`).
@@ -16,10 +16,13 @@ from __future__ import annotations
 
 import hashlib
 
-from zxdeck.agents.match import agent_seed
-
 SEED_BITS = 53  # exact as a JSON number in any reader (a double's mantissa)
 _PERSON = b"zxdeck.sim.v1"  # changing it (or the key text) changes every seed: never do
+
+
+def agent_seed(seed: int, player: int) -> int:
+    """The seed of player `player`'s agent in a game of seed `seed` (independent of the engine's)."""
+    return seed * 2 + player + 1_000_003
 
 
 def pair_seed(master: int, pair: int) -> int:

@@ -6,6 +6,10 @@ an agent ladder). Pairing `i < j` is a `Match` with side A = entrant i and
 side B = entrant j, `games` games, and its own master seed derived from the
 tournament's seed and the two entrants' names, so a pairing's games do not
 change when entrants are added or removed.
+
+Generic over the game (zxdeck.game_api): an entrant's deck is any loaded deck
+(`setup`, `describe()`), its agent any agent spec (`make`, `label`, `to_json()`),
+and the games come from the game's factory (`GameAdapter.factory(turn_limit)`).
 """
 
 from __future__ import annotations
@@ -16,12 +20,10 @@ from itertools import combinations
 from pathlib import Path
 from typing import Any
 
-from zxdeck.agents import AgentSpec
-from zxdeck.engine.state import DeckSpec
 from zxdeck.errors import ZxError
+from zxdeck.game_api import AgentMaker, GameFactory, LoadedDeck
 from zxdeck.sim.core import Contest, Match, Side
 from zxdeck.sim.seeds import match_seed
-from zxdeck.sim.zx import LoadedDeck, ZxGames
 
 DECK_SUFFIXES = (".txt", ".yaml", ".yml", ".json")
 
@@ -32,11 +34,12 @@ class Entrant:
 
     name: str
     deck: LoadedDeck
-    agent: AgentSpec
+    agent: AgentMaker
 
     @property
-    def spec(self) -> DeckSpec:
-        return self.deck.spec
+    def spec(self) -> Any:
+        """What the game takes of the deck (for Z/X its `DeckSpec`)."""
+        return self.deck.setup
 
     def describe(self) -> dict[str, Any]:
         return {"name": self.name, "deck": self.deck.path, **self.deck.describe(),
@@ -70,15 +73,15 @@ def pairings(n: int) -> list[tuple[int, int]]:
 
 
 def tournament_matches(entrants: Sequence[Entrant], seed: int, games: int,
-                       turn_limit: int) -> tuple[list[tuple[int, int]], list[Match]]:
-    """The pairings (i < j) and their matches, in the order they are played."""
+                       factory: GameFactory) -> tuple[list[tuple[int, int]], list[Match]]:
+    """The pairings (i < j) and their matches, in the order they are played; `factory` makes
+    the games (`GameAdapter.factory(turn_limit)`)."""
     if len(entrants) < 2:
         raise ZxError(f"a tournament needs at least 2 entrants (got {len(entrants)})")
     names = [e.name for e in entrants]
     if len(set(names)) != len(names):
         raise ZxError("two entrants have the same name: " + ", ".join(
             sorted({n for n in names if names.count(n) > 1})))
-    factory = ZxGames(turn_limit)
     pairs = pairings(len(entrants))
     matches = []
     for i, j in pairs:

@@ -43,6 +43,11 @@ class LoadedDeck:
     spec: DeckSpec
 
     @property
+    def setup(self) -> DeckSpec:
+        """What a Z/X game takes of this deck (zxdeck.game_api.LoadedDeck)."""
+        return self.spec
+
+    @property
     def cards(self) -> dict[str, Any]:
         """The cards the engine plays: card numbers with counts, sorted."""
         def counted(cards: tuple) -> list[list[Any]]:
@@ -125,5 +130,52 @@ def sim_manifest(a: LoadedDeck, b: LoadedDeck, agent_a: AgentSpec, agent_b: Agen
     return out
 
 
-__all__ = ["LoadedDeck", "ZxGames", "base_manifest", "catalog_sha256", "load_deck",
+class ZxAdapter:
+    """Z/X as the tools see it (`zxdeck.game_api.GameAdapter`): `zxdeck.games.adapter("zx")`."""
+
+    key = "zx"
+    default_turn_limit = 100
+
+    @property
+    def rules_revision(self) -> int:
+        from zxdeck.engine.replay import RULES_REVISION
+
+        return RULES_REVISION
+
+    def factory(self, turn_limit: int) -> ZxGames:
+        return ZxGames(turn_limit)
+
+    def new_game(self, p1: DeckSpec, p2: DeckSpec, seed: int, turn_limit: int) -> Game:
+        return Game(p1, p2, seed=seed, turn_limit=turn_limit)
+
+    def replay(self, p1: DeckSpec, p2: DeckSpec, seed: int, actions: Any, turn_limit: int) -> Game:
+        g = self.new_game(p1, p2, seed, turn_limit)
+        for a in actions:
+            g.apply(a)
+        return g
+
+    def parse_agent(self, spec: str) -> AgentSpec:
+        from zxdeck.agents import parse_agent
+
+        return parse_agent(spec)
+
+    def agent_names(self) -> list[str]:
+        from zxdeck.agents import AGENTS
+
+        return sorted(AGENTS)
+
+    def describe_action(self, game: Game, action: Any) -> str:
+        from zxdeck.engine.describe import describe
+
+        return describe(action, game)
+
+    def prompt(self, game: Game) -> str:
+        from zxdeck.engine.describe import prompt
+
+        return prompt(game)
+
+
+ADAPTER = ZxAdapter()
+
+__all__ = ["ADAPTER", "LoadedDeck", "ZxAdapter", "ZxGames", "base_manifest", "catalog_sha256", "load_deck",
            "sim_contest", "sim_manifest"]

@@ -11,21 +11,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from zxdeck import __version__
+from zxdeck.games.moz.adapter import MozGames
 from zxdeck.games.moz.agents import AgentFactory
-from zxdeck.games.moz.engine import Game
 from zxdeck.games.moz.engine.game import DEFAULT_TURN_LIMIT
 from zxdeck.games.moz.model import MozCard
 from zxdeck.sim.core import Contest, Match, Side
-
-
-class MozGames:
-    """The game factory: `Game(seat0_deck, seat1_deck, seed, turn_limit)` (picklable)."""
-
-    def __init__(self, turn_limit: int = DEFAULT_TURN_LIMIT) -> None:
-        self.turn_limit = turn_limit
-
-    def __call__(self, p1: Sequence[MozCard], p2: Sequence[MozCard], seed: int, first: int | None = None) -> Game:
-        return Game(p1, p2, seed=seed, turn_limit=self.turn_limit, record=False)
 
 
 def moz_contest(deck_a: tuple[str, Sequence[MozCard]], deck_b: tuple[str, Sequence[MozCard]], ai_a: str, ai_b: str,

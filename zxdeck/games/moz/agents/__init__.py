@@ -1,7 +1,9 @@
-"""MOZ computer players: `make_agent("random" | "heuristic" | "mcts[:BUDGET]", seed)`.
+"""MOZ computer players: `make_agent("random" | "heuristic" | "mcts[:BUDGET]" | "bot:CMD", seed)`.
 
 An agent has `choose(game) -> Action` returning one of `game.legal_actions()`; the same seed
-gives the same choices. These agents use only the MOZ engine's API (no Z/X code).
+gives the same choices. `random` and `bot` are the core's agents over the game API
+(zxdeck.agents.random_agent, zxdeck.agents.bot: a program speaking JSON Lines, docs/BOTS.md);
+`heuristic` and `mcts` are MOZ's own.
 """
 
 from __future__ import annotations
@@ -15,7 +17,9 @@ AGENTS = {
     "random": "uniform over the legal actions",
     "heuristic": "knows the combos; looks one decision ahead",
     "mcts": "tree search over dealt hidden cards; mcts:N sets the budget (iterations, default 200)",
+    "bot": "a program playing over JSON Lines (docs/BOTS.md): bot:COMMAND",
 }
+BOT_TIMEOUT_MS = 5000  # the `bot` agent's deadline of one answer (as for Z/X)
 
 
 class Agent(Protocol):
@@ -25,10 +29,12 @@ class Agent(Protocol):
 
 
 def make_agent(spec: str, seed: int = 0) -> Any:
-    """An agent from its spec (`random`, `heuristic`, `mcts`, `mcts:400`); ZxError otherwise."""
+    """An agent from its spec (`random`, `heuristic`, `mcts`, `mcts:400`, `bot:COMMAND`);
+    ZxError otherwise (a bot whose program is not found too)."""
     name, _, arg = spec.strip().partition(":")
+    name = name.strip()
     if name == "random" and not arg:
-        from zxdeck.games.moz.agents.random_agent import RandomAgent
+        from zxdeck.agents.random_agent import RandomAgent
 
         return RandomAgent(seed)
     if name == "heuristic" and not arg:
@@ -43,18 +49,54 @@ def make_agent(spec: str, seed: int = 0) -> Any:
         if not arg.isdigit() or int(arg) < 1:
             raise ZxError(f"agent mcts: the budget must be a positive integer, not {arg!r}")
         return MctsAgent(seed, budget=int(arg))
+    if name == "bot":
+        from zxdeck.agents.bot import BotAgent
+
+        if not arg.strip():
+            raise ZxError(f"agent {spec!r}: give the command that runs it: bot:COMMAND "
+                          "(e.g. bot:python3 examples/bots/random_bot.py)")
+        return BotAgent(seed, arg.strip(), BOT_TIMEOUT_MS, game="moz")
     raise ZxError(f"unknown MOZ agent {spec!r} (agents: {', '.join(AGENTS)}; mcts:N sets its budget)")
 
 
 class AgentFactory:
-    """A picklable factory `make(seed)` for a spec (what zxdeck.sim's sides need)."""
+    """A picklable factory `make(seed)` for a spec (what zxdeck.sim's sides need), with the
+    `label` and `to_json()` a run's manifest records."""
 
     def __init__(self, spec: str) -> None:
         make_agent(spec)  # refuse a bad spec before any game
-        self.spec = spec
+        self.spec = spec.strip()
 
-    def make(self, seed: int) -> Any:
+    def make(self, seed: int = 0) -> Any:
         return make_agent(self.spec, seed)
+
+    @property
+    def label(self) -> str:
+        return self.spec
+
+    @property
+    def name(self) -> str:
+        return self.spec.partition(":")[0].strip()
+
+    def to_json(self) -> dict[str, Any]:
+        return {"spec": self.spec, "name": self.name}
 
     def __str__(self) -> str:
         return self.spec
+
+
+def parse_agents(text: str) -> list[AgentFactory]:
+    """A comma-separated list of specs (`random,heuristic,mcts:50`); a `bot:COMMAND` takes the
+    rest of the text (its command line may hold commas), so it comes last."""
+    out: list[AgentFactory] = []
+    rest = text
+    while rest.strip():
+        head, comma, tail = rest.partition(",")
+        if head.strip().startswith("bot:"):
+            out.append(AgentFactory(rest))
+            break
+        if not head.strip():
+            raise ZxError(f"empty agent name in {text!r}")
+        out.append(AgentFactory(head))
+        rest = tail if comma else ""
+    return out

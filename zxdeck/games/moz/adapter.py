@@ -1,0 +1,144 @@
+"""MOZ as the tools see it (`zxdeck.game_api.GameAdapter`): `zxdeck.games.adapter("moz")`.
+
+sim, tournament, the bot protocol, the JSON Lines log and saves use only this and the engine's
+game API: decks in (`load_deck`: checked by D-1..D-18, `MozDeck` with its digest), games out
+(`factory`, `new_game`, `replay`), agents by spec (`parse_agent`), actions and decisions in words
+(`describe_action`, `prompt`), and the identity a manifest or a log header records (`RULES_REVISION`,
+`catalog_sha256`, `card_fingerprint`).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from zxdeck.action import Action
+from zxdeck.games.moz.engine.game import DEFAULT_TURN_LIMIT, Game
+from zxdeck.games.moz.model import MozCard
+
+# The rules revision of the MOZ engine: raise it with every change that makes the same seed, decks
+# and actions give another match (a rule, a card primitive, the order of legal actions). Saves
+# and logs of another revision are refused, never misreplayed.
+RULES_REVISION = 1
+
+PROMPTS = {
+    "order": "Which summoner comes next in your pile? (S-1, R-9)",
+    "fold": "Fold this round or go on? (T-2, F-1)",
+    "draw": "Draw a card or skip the draw? (T-4)",
+    "place": "Place a card on a face, face down, or a pair (T-5, T-6)",
+    "partner": "Which beast goes with the pair card? (L-4, L-5)",
+    "special": "Choose a special in secret, or none (X-2)",
+    "pick": "Choose for the card's effect",
+}
+
+
+class MozGames:
+    """The game factory: `Game(seat0_deck, seat1_deck, seed, turn_limit)` (picklable). MOZ decides
+    the first player itself every round (R-3), so `first` is not used."""
+
+    def __init__(self, turn_limit: int = DEFAULT_TURN_LIMIT) -> None:
+        self.turn_limit = turn_limit
+
+    def __call__(self, p1: Sequence[MozCard], p2: Sequence[MozCard], seed: int,
+                 first: int | None = None) -> Game:
+        return Game(p1, p2, seed=seed, turn_limit=self.turn_limit, record=False)
+
+
+def card_fingerprint(card: MozCard) -> str:
+    """What of a card can change a match (every field but its texts and English name), hashed."""
+    data = {f.name: getattr(card, f.name) for f in dataclasses.fields(card)
+            if f.name not in ("text", "name_en", "extra", "set")}
+    data["class"] = type(card).__name__
+    raw = json.dumps(data, ensure_ascii=False, sort_keys=True, default=repr)
+    return hashlib.sha256(raw.encode("utf-8")).hexdigest()[:16]
+
+
+@dataclass(frozen=True)
+class MozDeck:
+    """A MOZ deck file read and checked (D-1..D-18), ready to play (`zxdeck.game_api.LoadedDeck`)."""
+
+    path: str  # as given
+    cards: tuple[MozCard, ...]  # one entry per copy, in file order (the engine splits them, D-2)
+
+    @property
+    def setup(self) -> tuple[MozCard, ...]:
+        return self.cards
+
+    @property
+    def ids(self) -> list[str]:
+        return [c.id for c in self.cards]
+
+    @property
+    def digest(self) -> str:
+        """sha256 of the card ids in the order the engine gets them (the order before the first
+        shuffle: another order plays other matches)."""
+        text = json.dumps(self.ids, separators=(",", ":"))
+        return "sha256:" + hashlib.sha256(text.encode()).hexdigest()
+
+    def describe(self) -> dict[str, Any]:
+        counts: dict[str, int] = {}
+        for cid in self.ids:
+            counts[cid] = counts.get(cid, 0) + 1
+        return {"path": str(Path(self.path).resolve()), "digest": self.digest,
+                "cards": [[cid, n] for cid, n in sorted(counts.items())]}
+
+
+class MozAdapter:
+    """MOZ for the tools (see the module docstring)."""
+
+    key = "moz"
+    rules_revision = RULES_REVISION
+    default_turn_limit = DEFAULT_TURN_LIMIT
+
+    def factory(self, turn_limit: int) -> MozGames:
+        return MozGames(turn_limit)
+
+    def new_game(self, p1: Sequence[MozCard], p2: Sequence[MozCard], seed: int, turn_limit: int,
+                 record: bool = False) -> Game:
+        return Game(p1, p2, seed=seed, turn_limit=turn_limit, record=record)
+
+    def replay(self, p1: Sequence[MozCard], p2: Sequence[MozCard], seed: int,
+               actions: Sequence[Action], turn_limit: int) -> Game:
+        g = self.new_game(p1, p2, seed, turn_limit)
+        for a in actions:
+            g.apply(Action(*a))
+        return g
+
+    def parse_agent(self, spec: str) -> Any:
+        from zxdeck.games.moz.agents import AgentFactory
+
+        return AgentFactory(spec)
+
+    def agent_names(self) -> list[str]:
+        from zxdeck.games.moz.agents import AGENTS
+
+        return list(AGENTS)
+
+    def describe_action(self, game: Game, action: Action) -> str:
+        from zxdeck.games.moz.play import describe
+
+        return describe(game, action)
+
+    def prompt(self, game: Game) -> str:
+        return PROMPTS.get(game.decision_kind(), game.decision_kind())
+
+    def load_deck(self, path: str, catalog: Any, allow_illegal: bool = False) -> MozDeck:
+        """Read and check a deck file (DeckFileError, exit 2, naming the file and the problem)."""
+        from zxdeck.games.moz.deck import load_deck
+
+        return MozDeck(path, tuple(load_deck(path, catalog, legal=not allow_illegal)))
+
+    def catalog_sha256(self, catalog: Any) -> str:
+        """The sha256 of the MOZ catalog file(s) in use (as `zxdeck --game moz db info`)."""
+        return str(getattr(catalog, "digest", "") or "")
+
+
+ADAPTER = MozAdapter()
+
+__all__ = ["ADAPTER", "PROMPTS", "RULES_REVISION", "MozAdapter", "MozDeck", "MozGames",
+           "card_fingerprint"]
