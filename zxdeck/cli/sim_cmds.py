@@ -319,10 +319,8 @@ def tournament_cmd(ctx: click.Context, app: AppContext, decks: tuple[str, ...], 
                    allow_unscripted: bool) -> None:
     """Round robin of decks (or of agents on one deck): matchup matrix and ranking."""
     from zxdeck.agents import parse_agent, parse_agents
-    from zxdeck.sim.progress import tournament_description
-    from zxdeck.sim.report import render_tournament, tournament_csv, tournament_result
-    from zxdeck.sim.store import RunDir, compare_manifests
-    from zxdeck.sim.tournament import Entrant, deck_files, entrant_names, tournament_matches
+    from zxdeck.sim.store import RunDir
+    from zxdeck.sim.tournament import Entrant, deck_files, entrant_names
     from zxdeck.sim.zx import ZxGames, base_manifest
 
     n_jobs = _check_common(games, None, backend, jobs)
@@ -377,10 +375,29 @@ def tournament_cmd(ctx: click.Context, app: AppContext, decks: tuple[str, ...], 
                     for name, path in zip(entrant_names(files), files)]
     if stored is None:
         games = _even(games)
-    pairs, matches = tournament_matches(entrants, seed, games, ZxGames(turn_limit))
     manifest = base_manifest("tournament", app.cards_path, seed, turn_limit, allow_illegal,
                              regulation, allow_unscripted)
     manifest.update({"games": games, "entrants": [e.describe() for e in entrants]})
+    run_tournament(entrants, games=games, seed=seed, factory=ZxGames(turn_limit), manifest=manifest,
+                   backend=backend, n_jobs=n_jobs, out_dir=out_dir, resume_dir=resume_dir,
+                   stored=stored, store=store if stored is not None else None, fmt=fmt,
+                   plot_path=plot_path, debug=app.debug)
+
+
+def run_tournament(entrants: list[Any], *, games: int, seed: int, factory: Any,
+                   manifest: dict[str, Any], backend: str, n_jobs: int | None,
+                   out_dir: str | None, resume_dir: str | None, stored: dict[str, Any] | None,
+                   store: Any, fmt: str, plot_path: str | None, debug: bool,
+                   command: str = "tournament") -> None:
+    """Play a round robin of `entrants` (any game: `factory` makes its games, see
+    zxdeck.game_api) and print the result; `manifest` describes the run (written to --out, or
+    compared with the `stored` one of --resume). `command` is how the resume hint names it."""
+    from zxdeck.sim.progress import tournament_description
+    from zxdeck.sim.report import render_tournament, tournament_csv, tournament_result
+    from zxdeck.sim.store import RunDir, compare_manifests
+    from zxdeck.sim.tournament import tournament_matches
+
+    pairs, matches = tournament_matches(entrants, seed, games, factory)
     out = None
     if stored is not None:
         compare_manifests(stored, manifest, resume_dir or "")
@@ -409,7 +426,7 @@ def tournament_cmd(ctx: click.Context, app: AppContext, decks: tuple[str, ...], 
             _emit(tournament_csv(result))
         else:
             _emit(render_tournament(result, color=_color()))
-    _finish(outcome, out_dir or resume_dir, "tournament", None, app.debug)
+    _finish(outcome, out_dir or resume_dir, command, None, debug)
 
 
 def _color() -> bool:

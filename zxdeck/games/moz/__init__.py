@@ -18,4 +18,5 @@ COMMANDS: dict[str, str] = {
     "db": "zxdeck.games.moz.cli",
     "play": "zxdeck.games.moz.play_cmds",
     "sim": "zxdeck.games.moz.play_cmds",
+    "tournament": "zxdeck.games.moz.run_cmds",
 }

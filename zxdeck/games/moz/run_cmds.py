@@ -1,0 +1,153 @@
+"""`zxdeck --game moz tournament` and `zxdeck --game moz bot`: the core's round robin and bot
+protocol (zxdeck.sim, zxdeck.agents.bot) over MOZ's game adapter (zxdeck.games.moz.adapter).
+
+Like zxdeck/cli, this module imports only click, the standard library and zxdeck.cli at module
+level; the library is imported inside the commands. Exit status: 0 done, 2 could not run (a
+bad option, a deck that cannot be read or breaks a D rule without --allow-illegal, a game that
+failed, a bot that broke the protocol), 130 interrupted (--resume DIR finishes a run written
+with --out DIR).
+"""
+
+from __future__ import annotations
+
+import click
+
+from zxdeck.cli import AppContext, examples_epilog, pass_app
+from zxdeck.errors import ZxError
+
+AGENTS_HELP = "random, heuristic, mcts, mcts:N or bot:COMMAND"
+
+
+def _user_errors(func):  # noqa: ANN001, ANN202 - the decorator of zxdeck.cli.deck_cmds
+    from zxdeck.cli.deck_cmds import _user_errors as wrap
+
+    return wrap(func)
+
+
+def _catalog(app: AppContext):  # noqa: ANN202
+    from zxdeck.games.moz.catalog import open_catalog
+
+    return open_catalog(app.cards or None)
+
+
+TOURNAMENT_EPILOG = examples_epilog([
+    "zxdeck --game moz tournament examples/moz -n 20",
+    "zxdeck --game moz tournament examples/moz --ai random --format json",
+    "zxdeck --game moz tournament --agents random,heuristic --deck examples/moz/shell_dragons.txt",
+    "zxdeck --game moz tournament examples/moz --out runs/moz   # then --resume runs/moz",
+], "Every pairing plays games in pairs: the same seed twice, seats swapped. The results do not "
+   "depend on --jobs or the backend.")
+
+
+@click.command("tournament", epilog=TOURNAMENT_EPILOG,
+               short_help="Round robin of MOZ decks or agents: matchup matrix and ranking.")
+@click.argument("decks", nargs=-1, metavar="DECK... | DIR")
+@click.option("-n", "--games", type=int, default=100, show_default=True,
+              help="Games per pairing (in pairs, seats swapped).")
+@click.option("--ai", default="heuristic", show_default=True, help=f"The agent playing every deck: {AGENTS_HELP}.")
+@click.option("--agents", metavar="LIST", help="Rate agents instead of decks: random,heuristic,mcts:50 (with --deck).")
+@click.option("--deck", "ladder_deck", metavar="DECK", help="The deck every agent plays (--agents).")
+@click.option("--seed", type=int, default=0, show_default=True, help="Master seed of the tournament.")
+@click.option("--jobs", default="auto", show_default=True, metavar="K|auto",
+              help="Worker processes (Ray tasks with --backend ray); auto: one per CPU.")
+@click.option("--backend", type=click.Choice(["local", "ray"]), default="local", show_default=True,
+              help="local processes, or Ray (zxdeck[ray]; a cluster when RAY_ADDRESS is set).")
+@click.option("--out", "out_dir", metavar="DIR", help="Write manifest.json and games.jsonl here.")
+@click.option("--resume", "resume_dir", metavar="DIR", help="Finish the interrupted run in DIR.")
+@click.option("--format", "fmt", type=click.Choice(["table", "json", "csv"]), default="table",
+              show_default=True, help="csv: one row per pairing and direction.")
+@click.option("--plot", "plot_path", metavar="FILE.png|svg",
+              help="Draw the matchup matrix as a heat map (zxdeck[plot]).")
+@click.option("--turn-limit", type=int, default=400, show_default=True, help="A longer match is a tie (W-3).")
+@click.option("--allow-illegal", is_flag=True, help="Play decks that break the deck rules (D).")
+@pass_app
+@click.pass_context
+@_user_errors
+def tournament_cmd(ctx: click.Context, app: AppContext, decks: tuple[str, ...], games: int, ai: str,
+                   agents: str | None, ladder_deck: str | None, seed: int, jobs: str, backend: str,
+                   out_dir: str | None, resume_dir: str | None, fmt: str, plot_path: str | None,
+                   turn_limit: int, allow_illegal: bool) -> None:
+    """Round robin of MOZ decks (or of agents on one deck): matchup matrix and ranking."""
+    from zxdeck.cli.sim_cmds import _check_common, _even, _given, run_tournament
+    from zxdeck.games import adapter
+    from zxdeck.games.moz.agents import AgentFactory, parse_agents
+    from zxdeck.sim.store import RunDir
+    from zxdeck.sim.tournament import Entrant, deck_files, entrant_names
+
+    rules = adapter("moz")
+    n_jobs = _check_common(games, None, backend, jobs)
+    if turn_limit < 1:
+        raise ZxError(f"--turn-limit must be at least 1, not {turn_limit}")
+    if plot_path:
+        from zxdeck.sim.plot import check_plot_path
+
+        check_plot_path(plot_path)
+    catalog = _catalog(app)
+    stored = store = None
+    if resume_dir:
+        if out_dir:
+            raise ZxError("give --out or --resume, not both (--resume continues in its folder)")
+        store = RunDir(resume_dir)
+        stored = store.read_manifest()
+        if stored.get("kind") != "tournament" or stored.get("game") != "moz":
+            raise ZxError(f"{resume_dir}: not a MOZ tournament run")
+        if decks or agents or ladder_deck:
+            raise ZxError("--resume takes its entrants from the run's manifest: give no decks or agents")
+        games = games if _given(ctx, "games") else stored["games"]
+        seed = seed if _given(ctx, "seed") else stored["seed"]
+        turn_limit = turn_limit if _given(ctx, "turn_limit") else stored["turn_limit"]
+        allow_illegal = allow_illegal if _given(ctx, "allow_illegal") else stored["allow_illegal"]
+        entrants = []
+        for e in stored["entrants"]:
+            d = rules.load_deck(e["path"], catalog, allow_illegal)
+            entrants.append(Entrant(e["name"], type(d)(e["deck"], d.cards),
+                                    AgentFactory(e["agent"]["spec"])))
+    elif agents:
+        if decks:
+            raise ZxError("--agents rates agents on one --deck: give no other decks")
+        if not ladder_deck:
+            raise ZxError("--agents needs --deck DECK: the deck every agent plays")
+        specs = parse_agents(agents)
+        d = rules.load_deck(ladder_deck, catalog, allow_illegal)
+        entrants = [Entrant(s.label, d, s) for s in specs]
+    else:
+        if not decks:
+            raise ZxError("give decks or a folder of decks: zxdeck --game moz tournament DECK... | DIR")
+        if ladder_deck:
+            raise ZxError("--deck goes with --agents (an agent ladder)")
+        spec = AgentFactory(ai)
+        files = deck_files(decks)
+        entrants = [Entrant(name, rules.load_deck(path, catalog, allow_illegal), spec)
+                    for name, path in zip(entrant_names(files), files)]
+    if stored is None:
+        games = _even(games)
+    manifest = run_manifest("tournament", catalog, seed, turn_limit, allow_illegal)
+    manifest.update({"games": games, "entrants": [
+        {"name": e.name, "deck": e.deck.path, **e.deck.describe(), "agent": e.agent.to_json()}
+        for e in entrants]})
+    run_tournament(entrants, games=games, seed=seed, factory=rules.factory(turn_limit),
+                   manifest=manifest, backend=backend, n_jobs=n_jobs, out_dir=out_dir,
+                   resume_dir=resume_dir, stored=stored, store=store, fmt=fmt, plot_path=plot_path,
+                   debug=app.debug, command="--game moz tournament")
+
+
+def run_manifest(kind: str, catalog: object, seed: int, turn_limit: int,
+                 allow_illegal: bool) -> dict[str, object]:
+    """What every MOZ run's manifest holds besides its entrants (zxdeck.sim.store)."""
+    import platform
+
+    from zxdeck import __version__
+    from zxdeck.games import adapter
+    from zxdeck.sim.store import FORMAT
+
+    rules = adapter("moz")
+    path = getattr(catalog, "path", None)
+    return {"format": FORMAT, "kind": kind, "game": "moz", "zxdeck": __version__,
+            "python": platform.python_version(), "catalog": str(path.resolve()) if path else "",
+            "catalog_sha256": rules.catalog_sha256(catalog), "rules_revision": rules.rules_revision,
+            "allow_illegal": allow_illegal, "seed": seed, "turn_limit": turn_limit}
+
+
+def register(group: click.Group) -> None:
+    """Add the MOZ tournament (and bot) commands to `group`."""
+    group.add_command(tournament_cmd)
