@@ -71,6 +71,29 @@ def test_o4_ob_makes_immune() -> None:
     assert _f(g, 0)["immune"] == 1 and _f(g, 1)["open_lanes"] == 0
 
 
+def test_o4_r1_stall_clock_counts_only_when_both_players_are_immune() -> None:
+    """O-4, R-1: with a Z/X OB on both sides nobody can be attacked, so only refreshes end the game:
+    `stall_clock` is each player's deck-out clock then (0 otherwise), and a card moved out of the
+    cycle (into the resources) shortens it."""
+    from zxdeck.agents.evaluation import deck_clock
+
+    deck = DeckSpec(main=(FILLER,) * 40, player=PC)
+    t = Table(deck1=deck, deck2=deck)
+    t.to_main()
+    g = t.g
+    t.add(OB, 0, "field", 6)
+    assert _f(g, 0)["stall_clock"] == 0 and _f(g, 1)["stall_clock"] == 0
+    t.add(OB, 1, "field", 0)
+    f0 = _f(g, 0)
+    assert f0["stall_clock"] == pytest.approx(deck_clock(g, 0)) and f0["stall_clock"] > 0
+    ps = g.players[0]
+    deck, cycle, life = len(ps.deck), len(ps.deck) + len(ps.trash) + len(ps.charge) + len(ps.hand), len(ps.life)
+    assert deck_clock(g, 0) == pytest.approx(deck / 2 + sum((cycle + k + 1) / 2 for k in range(life - 1)))
+    before = evaluate(g, 0)
+    ps.resources.append(ps.trash.pop())  # one card of the cycle put into the resources
+    assert deck_clock(g, 0) < f0["stall_clock"] and evaluate(g, 0) < before
+
+
 def test_p6_until_end_of_turn_power_is_left_out() -> None:
     """P-6: power given until the end of the turn does not count as lasting power."""
     t = Table()

@@ -30,6 +30,10 @@ Features of one player q (opp is the other player):
 - `hand`, `resources`, `charge` (P-4 fuel), `dunamis` (face-down dunamis cards),
   `counters` (all of q's counters).
 - `deck_low`: 1 when q's deck has 5 cards or fewer (R-1: a refresh costs a life).
+- `stall_clock`: only while *both* players have a Z/X OB on the field (O-4: neither can be
+  attacked, so the game can only end by refreshes, R-1): q's deck-out clock, the number of
+  q's turns until refreshes alone take q's last life card (`deck_clock`), else 0. Cards put
+  into resources or onto the field leave the cycle for good and shorten it.
 """
 
 from __future__ import annotations
@@ -42,7 +46,7 @@ from zxdeck.engine.state import ADJACENT, PLAYER_SQUARE
 FEATURES = (
     "life", "last_life", "units", "power", "guard", "guard_power", "immune", "lanes",
     "open_lanes", "walls", "ready", "hand", "resources", "charge", "dunamis", "counters",
-    "deck_low",
+    "deck_low", "stall_clock",
 )
 
 # Fitted by bench/tune_evaluation.py (docs/AI.md has the command and the run).
@@ -64,6 +68,7 @@ WEIGHTS: dict[str, float] = {
     "dunamis": 0.05,
     "counters": 0.07,
     "deck_low": -0.3,
+    "stall_clock": 0.5,
 }
 # Slope of the logistic from score to win probability (fitted on self-play outcomes).
 SCALE = 0.15
@@ -108,6 +113,8 @@ def side_features(g: Game, q: int, powers: dict[int, int] | None = None) -> list
         u >= 0 and owner[u] != q and cards[u].type == "zx_ob" for u in squares)
     life = len(ps.life)
     face_up = g.face_up
+    # both players out of reach of attacks (O-4): only the refreshes (R-1) end the game
+    stall = immune and any(u >= 0 and owner[u] != q and cards[u].type == "zx_ob" for u in squares)
     return [
         float(life),
         1.0 if life <= 1 else 0.0,
@@ -126,7 +133,22 @@ def side_features(g: Game, q: int, powers: dict[int, int] | None = None) -> list
         float(sum(1 for d in ps.dunamis if not face_up[d])),
         float(sum(ps.counters.values())) if ps.counters else 0.0,
         1.0 if len(ps.deck) <= 5 else 0.0,
+        deck_clock(g, q) if stall else 0.0,
     ]
+
+
+def deck_clock(g: Game, q: int) -> float:
+    """Turns of q until refreshes alone (R-1) take q's last life card, drawing 2 a turn (P-2):
+    the deck runs out after deck/2 turns, then every cycle/2 turns, where the cycle is the cards
+    that come back into the deck (deck, trash, charge, and the hand, which goes to the trash by
+    discards). The lives lost go to the charge, so the cycle grows by one each refresh."""
+    ps = g.players[q]
+    deck = len(ps.deck)
+    cycle = deck + len(ps.trash) + len(ps.charge) + len(ps.hand)
+    turns = deck / 2.0
+    for k in range(max(0, len(ps.life) - 1)):
+        turns += (cycle + k + 1) / 2.0
+    return turns
 
 
 def feature_diff(g: Game, p: int) -> list[float]:
@@ -157,5 +179,5 @@ def win_probability(g: Game, p: int, weights: dict[str, float] | None = None,
     return 1.0 / (1.0 + math.exp(-max(-60.0, min(60.0, s))))
 
 
-__all__ = ["FEATURES", "SCALE", "WEIGHTS", "evaluate", "feature_diff", "side_features",
+__all__ = ["FEATURES", "SCALE", "WEIGHTS", "deck_clock", "evaluate", "feature_diff", "side_features",
            "win_probability"]
