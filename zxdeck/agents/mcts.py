@@ -1,48 +1,58 @@
-"""The `mcts` agent: determinized Monte Carlo tree search (single-observer ISMCTS).
+"""The `mcts` agent: determinized Monte Carlo tree search (single-observer ISMCTS), game-generic.
 
-Each of the `budget` simulations (a count, never a time: same seed, same
-moves) does:
+The search works on the game API alone: `legal_actions()`, `apply(action)`, `clone()`,
+`current_player()`, `is_over()`, `winner` (0, 1 or None) and `determinize(viewer, rng)` (a
+copy in which what `viewer` cannot see is dealt again, with a fresh generator). Everything
+it needs to know beyond that comes from a `GameModel` (how to key an action, which
+decisions are routine, the prior, the playout policy, the value of an unfinished position,
+the turn counter of the horizon); every method has a generic default, and a game gives its
+own model. Z/X's is `zxdeck.agents.zx_search.ZxModel` (the default of `MctsAgent`); another
+game plugs in with `MctsAgent(seed, model=MyModel)` (docs/AI.md, "The search on another
+game").
 
-1. **Determinize** with the engine's `Game.determinize(me, rng)`: copy the
-   game and re-deal what the agent cannot see (its own deck and face-down
-   life, the opponent's hand, deck, life and face-down dunamis). Zone sizes
-   and every visible card stay as they are, so the copy gives the agent
-   exactly the same `observation()` as the real game; the copy also gets a
-   fresh random generator, so future shuffles are unknown too. (Deck lists
-   are taken as known, as in a tournament.)
-2. **Select / expand** down one tree shared by all determinizations. Actions
-   are keyed by what they mean (`action_key`: card number or square rather
-   than instance id), so the same choice in two determinizations meets the
-   same node. Children are chosen by UCB1 with availability counts (Cowling,
-   Powley & Whitehouse 2012); decisions with a single legal action are
-   played without a node. A new node's first child is the greedy policy's
-   choice, so a small budget degrades towards greedy, not towards random.
-3. **Roll out** with an epsilon-greedy policy (the `greedy` agent, a random
-   legal action with probability `epsilon`) to the end of the game or for
-   `horizon` more turns, whichever comes first.
-4. **Back up** 1 for a win, 0.5 for a draw, 0 for a loss; a rollout cut by
-   the horizon is scored by `evaluate` (life, field, hand and resources),
-   a value between 0 and 1. Each node is scored for the player who chose it.
+Each of the `budget` simulations (a count, never a time: same seed, same moves) of the
+default search (`search=ucb`) does:
+
+1. **Determinize** with `Game.determinize(me, rng)`: copy the game and re-deal what the
+   agent cannot see (Z/X: its own deck and face-down life, the opponent's hand, deck, life
+   and face-down dunamis). Zone sizes and every visible card stay as they are, so the copy
+   gives the agent exactly the same `observation()` as the real game; the copy also gets a
+   fresh random generator, so future shuffles are unknown too. (Deck lists are taken as
+   known, as in a tournament.)
+2. **Select / expand** down one tree shared by all determinizations. Actions are keyed by
+   what they mean (`model.key`; Z/X: card number or square rather than instance id), so the
+   same choice in two determinizations meets the same node. Children are chosen by UCB1
+   with availability counts (Cowling, Powley & Whitehouse 2012); decisions with a single
+   legal action are played without a node. A new node's first child is the rollout
+   policy's choice (`model.policy_action`; Z/X: the greedy agent), so a small budget
+   degrades towards that policy, not towards random.
+3. **Roll out** with an epsilon-greedy policy (the policy's action, a random legal action
+   with probability `epsilon`) to the end of the game or for `horizon` more turns,
+   whichever comes first.
+4. **Back up** 1 for a win, 0.5 for a draw, 0 for a loss; a rollout cut by the horizon is
+   scored by `model.leaf_value` (Z/X: life, field, hand and resources), a value between 0
+   and 1. Each node is scored for the player who chose it.
 
 The move played is the most visited root action.
 
-**The guided search** (`search=halving`, what the `hard` level uses; docs/AI.md) spends the
-same kind of budget differently, so that each simulation is cheaper and better informed:
+**The guided search** (`search=halving`, what the Z/X `hard` level uses; docs/AI.md) spends
+the same kind of budget differently, so that each simulation is cheaper and better informed:
 
-- *Prior and progressive widening at the root*: the `heuristic` agent scores every legal
-  action (on a determinized copy: it never sees a hidden card); only its `width` best
-  (distinct by `action_key`) are searched.
+- *Prior and progressive widening at the root*: `model.prior` scores the legal actions (Z/X:
+  the `heuristic` agent, on a determinized copy: it never sees a hidden card); only the
+  `width` best (distinct by key) are searched.
 - *Sequential halving* (Karnin, Koren & Somekh 2013): the budget is split over
   log2(width) rounds; in each round every surviving candidate is played out from the same
   determinizations (common random numbers: the comparison between candidates is paired,
   which removes most of the noise of the hidden cards), and the worse half is dropped.
-- *Short playouts scored by the evaluation*: the playout is the heuristic (without its
-  battle look-ahead) for both players to the end of the turn `horizon` turns ahead; the
-  position is then scored with `evaluation.win_probability` (the evaluation turned into a
-  chance of winning by a logistic fitted on game outcomes) instead of a long random game.
-- *From the observation only*: before searching, the hidden zones are put in a canonical
-  order, so the search (and a hint) depends on what the player sees and on its generator,
-  never on where the hidden cards really are.
+- *Short playouts scored by the evaluation*: the playout is `model.playout_policy` (Z/X:
+  the heuristic without its battle look-ahead) for both players to the end of the turn
+  `horizon` turns ahead (`model.turn`); the position is then scored with `model.value`
+  (Z/X: `evaluation.win_probability`) instead of a long random game.
+- *From the observation only*: before searching, `model.canonical` puts the hidden zones in
+  a canonical order, so the search (and a hint) depends on what the player sees and on its
+  generator, never on where the hidden cards really are.
+- *Routine decisions* (`model.routine`) are answered by `model.routine_action` at once.
 
 The tree is not kept between decisions: a saved game stores an agent as its seed and
 generator state, and a kept tree would make a resumed game differ from an uninterrupted
@@ -52,51 +62,75 @@ one (and between two decisions of a player the opponent's hidden cards change).
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Hashable
 from typing import Any, NamedTuple
 
-from zxdeck.agents.greedy import GreedyAgent
-from zxdeck.engine import PLAYER, Action, Game
-from zxdeck.engine.game import NON_CARD_PICKS as NON_CARD_PICKS_SET
-from zxdeck.engine.rng import Rng
-from zxdeck.engine.state import PLAYER_SQUARE
+from zxdeck.rng import Rng
 
 DEFAULT_BUDGET = 200
 SEARCHES = ("ucb", "halving")
-# Decisions the guided search leaves to the heuristic: paying a cost (C-1), igniting (P-4),
-# the setup's start and gate cards (S-2, S-3), and picks whose options the player cannot tell
-# apart (face-down life cards, B-6, R-1) or that hardly matter (orders).
-ROUTINE = frozenset({"pay", "ignite", "start_card", "gate_card", "life_hit", "refresh_life",
-                     "trigger_order", "deck_bottom_order"})
-# Picks whose value is a square or an index rather than a card instance.
-SQUARE_PICKS = frozenset({"overdrive", "life_play", "ex_square", "move", "square", "ob_square"})
-INDEX_PICKS = frozenset({"life_hit", "refresh_life", "trigger_order"})
-PLAIN = frozenset({"keep", "mulligan", "skip", "end", "pass", "done", "yes", "no"})
 
 
-def _label(g: Game, iid: int) -> object:
-    """A card instance as the agent thinks of it: its square on the field, else its card number."""
-    sq = g.square_of(iid)
-    return sq if sq >= 0 else g.cards[iid].id
+class GameModel:
+    """What the search knows of a game beyond its API, each with a generic default: keys are
+    the actions themselves, no decision is routine, every action has the same prior, the
+    policies play uniformly at random from the agent's generator (`rng`) and an unfinished
+    position is worth 0.5. A game subclasses it (Z/X: `zx_search.ZxModel`)."""
+
+    def __init__(self, rng: Rng) -> None:
+        self.rng = rng  # the agent's generator (one generator: its state is the agent's)
+
+    def key(self, g: Any, a: Any) -> Hashable:
+        """What `a` means in `g`'s decision, the same in two determinizations."""
+        return a
+
+    def canonical(self, g: Any, viewer: int) -> Any:
+        """A copy of `g` whose hidden cards are in an order that depends only on what `viewer`
+        sees (the generic copy keeps them where they are)."""
+        return g.clone()
+
+    def routine(self, g: Any) -> bool:
+        """A decision the guided search does not search (answered by `routine_action`)."""
+        return False
+
+    def routine_action(self, g: Any) -> Any:
+        return self.policy_action(g)
+
+    def prior(self, root: Any, me: int, rng: Rng) -> dict[Hashable, float]:
+        """Scores of the actions of `root`'s decision by key (higher first; keys left out
+        come last, in legal order). `rng` is the search's generator."""
+        return {}
+
+    def playout_policy(self, seed: int) -> Callable[[Any], Any]:
+        """The policy of one playout of the guided search (both players), from `seed`."""
+        r = Rng(seed)
+
+        def act(g: Any) -> Any:
+            acts = g.legal_actions()
+            return acts[r.randbelow(len(acts))]
+
+        return act
+
+    def value(self, g: Any, p: int) -> float:
+        """The chance that p wins from `g` (guided search playouts)."""
+        return _result(g, p) if g.is_over() else 0.5
+
+    def policy_action(self, g: Any) -> Any:
+        """The rollout policy's action (UCB1 search): uniform from the agent's generator."""
+        acts = g.legal_actions()
+        return acts[self.rng.randbelow(len(acts))]
+
+    def leaf_value(self, g: Any, p: int) -> float:
+        """The value for p of an unfinished game where a UCB1 rollout stopped."""
+        return 0.5
+
+    def turn(self, g: Any) -> int:
+        """The counter the horizon is measured in."""
+        return int(getattr(g, "turn", 0))
 
 
-def action_key(g: Game, a: Action) -> tuple:
-    """What `a` means in `g`'s current decision, independent of which copy of a card it names."""
-    k = a.kind
-    if k in PLAIN:
-        return (k,)
-    if k == "pick":
-        d = g.decision
-        purpose = d[2] if d is not None and d[0] == "pick" else ""
-        if purpose in SQUARE_PICKS or purpose in INDEX_PICKS:
-            return (k, a.a)
-        return (k, _label(g, a.a))
-    if k in ("play", "ability", "event_ex"):
-        return (k, _label(g, a.a), a.b)
-    if k == "attack":
-        return (k, _label(g, a.a), a.b if a.b == PLAYER else _label(g, a.b))
-    if k == "shift":
-        return (k, _label(g, a.a), _label(g, a.b))
-    return (k, _label(g, a.a))
+def _result(g: Any, p: int) -> float:
+    return 0.5 if g.winner is None else (1.0 if g.winner == p else 0.0)
 
 
 class _Node:
@@ -107,27 +141,37 @@ class _Node:
         self.n = 0
         self.w = 0.0
         self.avail = 0
-        self.children: dict[tuple, _Node] = {}
+        self.children: dict[Hashable, _Node] = {}
 
 
 class Candidate(NamedTuple):
     """One root action of the guided search: its estimated chance of winning, the playouts
-    behind it, and the heuristic's score (the prior order)."""
+    behind it, and the prior's score (the prior order)."""
 
-    action: Action
+    action: Any
     win: float
     playouts: int
     prior: float
 
 
+def _zx_model(rng: Rng) -> GameModel:
+    from zxdeck.agents.zx_search import ZxModel
+
+    return ZxModel(rng)
+
+
 class MctsAgent:
-    """Determinized MCTS budgeted by `budget` simulations; deterministic for a seed."""
+    """Determinized MCTS budgeted by `budget` simulations; deterministic for a seed.
+
+    `model` makes the game's model from the agent's generator (a `GameModel` subclass or
+    any callable `rng -> GameModel`); the default is Z/X's."""
 
     name = "mcts"
 
     def __init__(self, seed: int = 0, budget: int = DEFAULT_BUDGET, epsilon: float = 0.1,
                  exploration: float = 0.7, horizon: int = 2, rollout_limit: int = 2000,
-                 search: str = "ucb", width: int = 6) -> None:
+                 search: str = "ucb", width: int = 6,
+                 model: Callable[[Rng], GameModel] | None = None) -> None:
         if search not in SEARCHES:
             raise ValueError(f"search must be one of {', '.join(SEARCHES)}, not {search!r}")
         self.rng = Rng(seed)
@@ -138,28 +182,26 @@ class MctsAgent:
         self.rollout_limit = rollout_limit
         self.search = search
         self.width = width
-        self._policy = GreedyAgent(seed)
-        self._policy.rng = self.rng  # one generator: saving its state saves the agent's
-        self._guide: Any = None  # the heuristic agents of the guided search (made when needed)
+        self.model = (model or _zx_model)(self.rng)
         self.last_stats: dict[str, Any] = {}
 
-    def choose(self, game: Game) -> Action:
+    def choose(self, game: Any) -> Any:
         acts = game.legal_actions()
         if len(acts) == 1:
             return acts[0]
         if self.search == "halving":
-            d = game.decision
-            if d is not None and (d[0] in ROUTINE or d[0] == "pick" and d[2] in ROUTINE):
-                return self._guides()[0].choose(game)
+            if self.model.routine(game):
+                return self.model.routine_action(game)
             return self.candidates(game, self.rng)[0].action
         me = game.current_player()
         root = _Node(-1)
         for _ in range(max(1, self.budget)):
             self._simulate(game.determinize(me, self.rng), root)
-        by_key = {action_key(game, a): a for a in acts}
+        key = self.model.key
+        by_key = {key(game, a): a for a in acts}
         best, best_score = acts[0], (-1, -1.0)
-        for key, a in by_key.items():
-            child = root.children.get(key)
+        for k, a in by_key.items():
+            child = root.children.get(k)
             score = (child.n, child.w / child.n) if child is not None and child.n else (0, 0.0)
             if score > best_score:  # most visits; ties: the better mean, then the first expanded
                 best, best_score = a, score
@@ -172,47 +214,27 @@ class MctsAgent:
 
     # ------------------------------------------------------------------ the guided search
 
-    def _guides(self) -> tuple[Any, Any]:
-        """(prior, playout): heuristic agents, the playout one without its battle look-ahead."""
-        if self._guide is None:
-            from zxdeck.agents.heuristic import HeuristicAgent
-
-            prior = HeuristicAgent(0)
-            prior.rng = self.rng  # routine decisions: ties drawn from the agent's generator
-            self._guide = (prior, HeuristicAgent(0, lookahead=False))
-        return self._guide
-
-    def candidates(self, game: Game, rng: Rng) -> list[Candidate]:
+    def candidates(self, game: Any, rng: Rng) -> list[Candidate]:
         """The guided search of the current decision with generator `rng`: the root actions
         searched, best first (the first is the one `choose` plays), then the legal actions left
-        out by the width (no playouts, in the heuristic's order). Changes neither `game` nor
+        out by the width (no playouts, in the prior's order). Changes neither `game` nor
         this agent (only `rng` advances)."""
         acts = game.legal_actions()
         if len(acts) == 1:
             return [Candidate(acts[0], 0.5, 0, 0.0)]
+        model = self.model
+        key = model.key
         me = game.current_player()
-        root = canonical(game, me)
-        prior_agent, playout = self._guides()
-        own = prior_agent.rng
-        prior_agent.rng = Rng(rng.next64())
-        prior_agent._idle_key = None
-        by_key: dict[tuple, Action] = {}
+        root = model.canonical(game, me)
+        by_key: dict[Hashable, Any] = {}
         for a in acts:
-            by_key.setdefault(action_key(game, a), a)
-        seen = root.determinize(me, rng)
-        scored: dict[tuple, float] = {}
-        try:
-            for c in prior_agent.choices(seen, full=True):
-                key = action_key(seen, c.action)
-                if key in by_key and (key not in scored or c.score > scored[key]):
-                    scored[key] = c.score
-        finally:
-            prior_agent.rng = own
-            prior_agent._idle_key = None
+            by_key.setdefault(key(game, a), a)
+        scored = model.prior(root, me, rng)
         order = sorted(by_key, key=lambda k: -scored.get(k, -1e9))  # stable: legal order on ties
         alive = order[:max(1, self.width)]
         stats = {k: [0, 0.0] for k in alive}
         if len(alive) > 1:
+            last_turn = model.turn(game) + self.horizon
             rounds = max(1, math.ceil(math.log2(len(alive))))
             spent = 0
             for r in range(rounds):
@@ -221,14 +243,14 @@ class MctsAgent:
                 for _ in range(per):
                     det = root.determinize(me, rng)
                     seed = rng.next64()
-                    keyed = {action_key(det, a): a for a in det.legal_actions()}
+                    keyed = {key(det, a): a for a in det.legal_actions()}
                     for k in alive:
                         a = keyed.get(k)
                         if a is None:
                             continue
                         g = det.clone()
                         g.apply(a)
-                        v = self._playout(g, me, playout, seed, game.turn)
+                        v = self._playout(g, me, seed, last_turn)
                         st = stats[k]
                         st[0] += 1
                         st[1] += v
@@ -249,43 +271,44 @@ class MctsAgent:
                            "children": {str(c.action): (c.playouts, round(c.win, 3)) for c in out}}
         return out
 
-    def _playout(self, g: Game, me: int, policy: Any, seed: int, turn: int) -> float:
-        """The heuristic on both sides to the end of turn `turn + horizon`; the chance that `me`
+    def _playout(self, g: Any, me: int, seed: int, last_turn: int) -> float:
+        """The playout policy on both sides to the end of turn `last_turn`; the chance that `me`
         wins from there (1 / 0.5 / 0 when the game ended)."""
-        from zxdeck.agents.evaluation import win_probability
-
-        policy.rng.state = seed & 0xFFFFFFFFFFFFFFFF
-        policy._idle_key = None
-        last = turn + self.horizon
+        model = self.model
+        policy = model.playout_policy(seed)
+        turn = model.turn
         steps = 0
         limit = self.rollout_limit
-        while not g.over and g.turn <= last and steps < limit:
+        while not g.is_over() and turn(g) <= last_turn and steps < limit:
             acts = g.legal_actions()
-            g.apply(acts[0] if len(acts) == 1 else policy.choose(g))
+            g.apply(acts[0] if len(acts) == 1 else policy(g))
             steps += 1
-        return win_probability(g, me)
+        return model.value(g, me)
 
-    def _rollout_action(self, g: Game) -> Action:
+    # ------------------------------------------------------------------ the UCB1 tree search
+
+    def _rollout_action(self, g: Any) -> Any:
         acts = g.legal_actions()
         if len(acts) == 1:
             return acts[0]
         if self.rng.random() < self.epsilon:
             return acts[self.rng.randbelow(len(acts))]
-        return self._policy.choose(g)
+        return self.model.policy_action(g)
 
-    def _simulate(self, g: Game, root: _Node) -> None:
+    def _simulate(self, g: Any, root: _Node) -> None:
+        model = self.model
         node = root
         path: list[_Node] = []
         c = self.exploration
         rng = self.rng
         expanded = False
-        while not g.over and not expanded:
+        while not g.is_over() and not expanded:
             acts = g.legal_actions()
             if len(acts) == 1:
                 g.apply(acts[0])
                 continue
             p = g.current_player()
-            keyed = [(action_key(g, a), a) for a in acts]
+            keyed = [(model.key(g, a), a) for a in acts]
             untried = []
             for key, a in keyed:
                 child = node.children.get(key)
@@ -296,8 +319,8 @@ class MctsAgent:
             if untried:
                 # the rollout policy's favourite first, then the others at random
                 if len(untried) == len(keyed):
-                    a = self._policy.choose(g)
-                    key = action_key(g, a)
+                    a = model.policy_action(g)
+                    key = model.key(g, a)
                 else:
                     key, a = untried[rng.randbelow(len(untried))]
                 child = _Node(p)
@@ -317,14 +340,11 @@ class MctsAgent:
             path.append(child)
             node = child
         steps = 0
-        last_turn = g.turn + self.horizon
-        while not g.over and steps < self.rollout_limit and g.turn <= last_turn:
+        last_turn = model.turn(g) + self.horizon
+        while not g.is_over() and steps < self.rollout_limit and model.turn(g) <= last_turn:
             g.apply(self._rollout_action(g))
             steps += 1
-        if g.over:
-            v0 = 0.5 if g.winner is None else (1.0 if g.winner == 0 else 0.0)
-        else:
-            v0 = evaluate(g, 0)
+        v0 = _result(g, 0) if g.is_over() else model.leaf_value(g, 0)
         for nd in path:
             nd.n += 1
             nd.w += v0 if nd.player == 0 else 1.0 - v0
@@ -334,54 +354,22 @@ def _mean(st: list) -> float:
     return st[1] / st[0] if st[0] else -1.0
 
 
-def canonical(game: Game, viewer: int) -> Game:
-    """A copy of `game` in which the cards `viewer` cannot see are in a fixed order (sorted by
-    instance), so that what is computed from it depends only on what `viewer` sees. The zones
-    re-dealt by `Game.determinize` are the ones put in order; before S-10 (a face-down start
-    card) the copy is the game itself, as the start card is not pooled."""
-    g = game.clone()
-    d = g.decision
-    if not g.started and g.squares[PLAYER_SQUARE[1 - viewer]] >= 0:
-        return g
-    if d is not None and d[0] == "pick" and d[1] != viewer and d[2] not in NON_CARD_PICKS_SET:
-        return g  # the other player's pending pick over hidden cards: keep them where they are
-    opp, me = g.players[1 - viewer], g.players[viewer]
-
-    def order(zones: list[list[int]]) -> None:
-        pool = sorted(i for z in zones for i in z)
-        k = 0
-        for z in zones:
-            z[:] = pool[k:k + len(z)]
-            k += len(z)
-
-    order([opp.hand, opp.deck, opp.life])
-    order([me.deck, me.life])
-    hidden = sorted(i for i in opp.dunamis if not g.face_up[i])
-    it = iter(hidden)
-    opp.dunamis[:] = [next(it) if not g.face_up[i] else i for i in opp.dunamis]
-    g.rng.seed(0)
-    g._legal = None
-    return g
-
-
-def evaluate(g: Game, p: int) -> float:
-    """How good an unfinished game looks for player `p`, between 0 and 1 (a logistic of a score).
-
-    Life counts most (it is how games are won), then power on the field,
-    cards in hand and resources.
-    """
-    score = 0.0
-    for q, sign in ((p, 1.0), (1 - p, -1.0)):
-        ps = g.players[q]
-        power = sum(g.power(u) for u in g.units_of(q))
-        score += sign * (1.0 * len(ps.life) + power / 10000 + 0.15 * len(ps.hand)
-                         + 0.1 * len(ps.resources))
-    return 1.0 / (1.0 + math.exp(-score))
-
-
 def root_total(root: _Node) -> int:
     """Simulations that went through the root's children."""
     return sum(ch.n for ch in root.children.values())
 
 
-__all__ = ["DEFAULT_BUDGET", "Candidate", "MctsAgent", "action_key", "canonical"]
+_ZX_NAMES = ("ROUTINE", "SQUARE_PICKS", "INDEX_PICKS", "PLAIN", "action_key", "canonical", "evaluate")
+
+
+def __getattr__(name: str) -> Any:
+    """The Z/X parts that lived here before (`action_key`, `canonical`, `ROUTINE`, ...) are in
+    `zxdeck.agents.zx_search`; the old names keep working."""
+    if name in _ZX_NAMES:
+        from zxdeck.agents import zx_search
+
+        return getattr(zx_search, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+__all__ = ["DEFAULT_BUDGET", "SEARCHES", "Candidate", "GameModel", "MctsAgent", "root_total"]
