@@ -9,7 +9,7 @@ The pure-Python package stays what `pip install .` installs and what the tests r
 script copies `zxdeck/` (with the built-in catalog and the rules text, as the wheel ships
 them) to `build/compiled/` and compiles the engine's modules there, unchanged, with Cython
 (`ENGINE_MODULES`; no annotations are used as C types, so the compiled modules behave as the
-Python ones). `zxdeck/engine/game.pxd` makes `Game` an extension type whose attributes are C
+Python ones). `zxdeck/games/zx/engine/game.pxd` makes `Game` an extension type whose attributes are C
 slots (instances still take extra attributes; the class itself cannot be patched). Whatever puts `build/compiled` first on `sys.path` (PYTHONPATH) runs the compiled
 engine; `bench/bench_engine.py --compiled build/compiled --baseline REV` measures it.
 `--test` runs tests/engine (golden games, fuzz and property tests), tests/engine_audit and
@@ -33,8 +33,8 @@ ROOT = Path(__file__).resolve().parents[1]
 # modules of the zxdeck package compiled (the rules engine and the generator it draws from)
 TEST_DIRS = ("tests/engine", "tests/engine_audit", "tests/agents")
 NOT_COMPILED = ("test_mcts_samples_with_the_engine_determinization",)
-ENGINE_MODULES = ("engine.game", "engine.abilities", "engine.dunamis", "engine.battle", "engine.effects",
-                  "engine.state", "rng")
+ENGINE_MODULES = ("games.zx.engine.game", "games.zx.engine.abilities", "games.zx.engine.dunamis",
+                  "games.zx.engine.battle", "games.zx.engine.effects", "games.zx.engine.state", "rng")
 
 
 def build(out: Path, jobs: int) -> None:
@@ -75,7 +75,7 @@ def build(out: Path, jobs: int) -> None:
 
 def run_tests(out: Path) -> int:
     env = dict(os.environ, PYTHONPATH=str(out))
-    check = subprocess.run([sys.executable, "-c", "import zxdeck.engine.game as g; print(g.__file__)"],
+    check = subprocess.run([sys.executable, "-c", "import zxdeck.games.zx.engine.game as g; print(g.__file__)"],
                            env=env, capture_output=True, text=True, cwd=out)
     if not check.stdout.strip().endswith((".so", ".pyd")):
         print(f"build_compiled: the compiled engine is not the one imported ({check.stdout.strip()})",

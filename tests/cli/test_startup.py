@@ -26,6 +26,10 @@ HEAVY = (
     "yaml", "yaml_rs", "jaconv", "tabulate", "wcwidth", "rich", "rapidfuzz", "sqlite_utils",
     "platformdirs", "importlib.metadata", "zxdeck.engine", "zxdeck.agents", "zxdeck.play",
     "zxdeck.catalog.loader", "zxdeck.catalog.abilities", "zxdeck.safeyaml",
+    # the same modules by their homes in the Z/X game package (the names above are compatibility
+    # paths, in sys.modules only when imported by those names)
+    "zxdeck.games.zx.engine", "zxdeck.games.zx.agents", "zxdeck.games.zx.play",
+    "zxdeck.games.zx.catalog.abilities",
     "hashlib",  # a warm command remembers the catalog's digest (zxdeck.catalog.paths): no hashing
     "dataclasses",  # the records a warm validate builds are written out (zxdeck.records)
     "click", "inspect",  # a plain `validate` or `search` runs without click (zxdeck.cli.fastpath)

@@ -134,7 +134,7 @@ def test_every_pick_purpose_has_a_japanese_label() -> None:
     from zxdeck.engine.describe import PURPOSES
 
     src = "\n".join(p.read_text(encoding="utf-8")
-                    for p in (Path(__file__).resolve().parents[2] / "zxdeck" / "engine").glob("*.py"))
+                    for p in (Path(__file__).resolve().parents[2] / "zxdeck" / "games" / "zx" / "engine").glob("*.py"))
     found = set(re.findall(r'(?:\.pick\(|"pick", )[a-z]+, "([a-z_]+)"', src))
     assert {"search", "discard", "start_card", "descent"} <= found
     missing = sorted(p for p in found if p not in PURPOSES)
@@ -165,7 +165,7 @@ def test_every_reason_an_effect_does_nothing_has_words() -> None:
     from zxdeck.catalog.cardtext import ZONE
     from zxdeck.engine.describe import NOTHING
 
-    src = (Path(__file__).resolve().parents[2] / "zxdeck" / "engine" / "effects.py").read_text(encoding="utf-8")
+    src = (Path(__file__).resolve().parents[2] / "zxdeck" / "games" / "zx" / "engine" / "effects.py").read_text(encoding="utf-8")
     codes = set(re.findall(r'"((?:no|left|empty)_[a-z_]+(?::[a-z_]+)?)"', src))
     codes |= {f"no_card:{zone}" for zone in ZONE} | {"no_card:deck"}
     assert {"no_target", "left_field", "no_ob", "no_square"} <= codes

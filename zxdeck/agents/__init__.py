@@ -29,8 +29,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from zxdeck.engine import Action, Game
 from zxdeck.errors import ZxError
+from zxdeck.games.zx.engine import Action, Game
 
 
 class Agent(Protocol):
@@ -284,11 +284,11 @@ def bot_agent(seed: int = 0, cmd: str = "", timeout: int = BOT_TIMEOUT_MS) -> Ag
 
 
 def _register_builtin() -> None:
-    from zxdeck.agents import levels
-    from zxdeck.agents.greedy import GreedyAgent
-    from zxdeck.agents.heuristic import HeuristicAgent
     from zxdeck.agents.mcts import DEFAULT_BUDGET, SEARCHES, MctsAgent
     from zxdeck.agents.random_agent import RandomAgent
+    from zxdeck.games.zx.agents import levels
+    from zxdeck.games.zx.agents.greedy import GreedyAgent
+    from zxdeck.games.zx.agents.heuristic import HeuristicAgent
 
     register("random", RandomAgent, help="uniform over the legal actions")
     register("greedy-v1", GreedyAgent, help="one-decision heuristic (kept to measure against, docs/AI.md)")

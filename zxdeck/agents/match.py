@@ -6,8 +6,8 @@ from collections.abc import Callable
 from typing import Any
 
 from zxdeck.agents import Agent, make_agent
-from zxdeck.engine import Game
-from zxdeck.engine.state import DeckSpec
+from zxdeck.games.zx.engine import Game
+from zxdeck.games.zx.engine.state import DeckSpec
 from zxdeck.sim.seeds import agent_seed  # the same for every game (kept importable from here)
 
 

@@ -20,12 +20,12 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from zxdeck.agents.greedy import GreedyAgent
 from zxdeck.agents.mcts import GameModel
-from zxdeck.engine import PLAYER, Action, Game
-from zxdeck.engine.game import NON_CARD_PICKS as NON_CARD_PICKS_SET
-from zxdeck.engine.rng import Rng
-from zxdeck.engine.state import PLAYER_SQUARE
+from zxdeck.games.zx.agents.greedy import GreedyAgent
+from zxdeck.games.zx.engine import PLAYER, Action, Game
+from zxdeck.games.zx.engine.game import NON_CARD_PICKS as NON_CARD_PICKS_SET
+from zxdeck.games.zx.engine.rng import Rng
+from zxdeck.games.zx.engine.state import PLAYER_SQUARE
 
 # Decisions the guided search leaves to the heuristic: paying a cost (C-1), igniting (P-4),
 # the setup's start and gate cards (S-2, S-3), and picks whose options the player cannot tell
@@ -131,7 +131,7 @@ class ZxModel(GameModel):
     def _guides(self) -> tuple[Any, Any]:
         """(prior, playout): heuristic agents, the playout one without its battle look-ahead."""
         if self._guide is None:
-            from zxdeck.agents.heuristic import HeuristicAgent
+            from zxdeck.games.zx.agents.heuristic import HeuristicAgent
 
             prior = HeuristicAgent(0)
             prior.rng = self.rng  # routine decisions: ties drawn from the agent's generator
@@ -176,7 +176,7 @@ class ZxModel(GameModel):
         return policy.choose
 
     def value(self, g: Game, p: int) -> float:
-        from zxdeck.agents.evaluation import win_probability
+        from zxdeck.games.zx.agents.evaluation import win_probability
 
         return win_probability(g, p)
 

@@ -201,7 +201,7 @@ def card_from_mapping(raw: dict[str, Any], problems: list[str], where: str, chec
         extra={k: v for k, v in raw.items() if k not in KNOWN_KEYS},
     )
     if check and abilities:
-        from zxdeck.catalog.abilities import ability_problems
+        from zxdeck.games.zx.catalog.abilities import ability_problems
 
         schema = ability_problems(card)
         if schema:

@@ -80,7 +80,7 @@ def import_cmd(source: str, output: str | None, maps: tuple[str, ...], fmt: str,
     problem is listed, one a line with its line number, and nothing is written
     (exit 1); exit 2 when the file cannot be read.
     """
-    from zxdeck.catalog.importer import catalog_yaml, import_file, parse_map
+    from zxdeck.games.zx.catalog.importer import catalog_yaml, import_file, parse_map
 
     result = import_file(source, fmt, parse_map(maps))
     for warning in result.warnings:
@@ -99,7 +99,7 @@ def import_cmd(source: str, output: str | None, maps: tuple[str, ...], fmt: str,
 @_user_errors
 def template_cmd(output: str | None, force: bool) -> None:
     """Write a CSV template for a card list, every column documented in `#` rows."""
-    from zxdeck.catalog.importer import template_csv
+    from zxdeck.games.zx.catalog.importer import template_csv
 
     _write(template_csv(), output, force)
 
@@ -120,8 +120,8 @@ def check_cmd(source: str, maps: tuple[str, ...], fmt: str) -> None:
     Exit status: 0 every card is fine, 1 problems (listed one a line with their
     line numbers), 2 the file cannot be read.
     """
-    from zxdeck.catalog.importer import import_file, parse_map
     from zxdeck.errors import CatalogError
+    from zxdeck.games.zx.catalog.importer import import_file, parse_map
 
     if fmt == "yaml" or (fmt == "auto" and Path(source).suffix.casefold() in (".yaml", ".yml")):
         from zxdeck.catalog.loader import load_catalog

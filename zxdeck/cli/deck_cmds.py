@@ -121,8 +121,8 @@ def stats_cmd(app: AppContext, deck: str, fmt: str, card: str | None, deck_forma
     """Deck statistics: types, colors, cost curve, ignition density and exact odds."""
     import json
 
-    from zxdeck.deck.parse import read_deck
-    from zxdeck.deck.stats import deck_stats, render_stats
+    from zxdeck.games.zx.deck.parse import read_deck
+    from zxdeck.games.zx.deck.stats import deck_stats, render_stats
 
     catalog = app.card_source()
     parsed = read_deck(deck, catalog, deck_format)
@@ -155,7 +155,7 @@ def regulations_cmd(names: tuple[str, ...], fmt: str, history: bool, day: Any) -
     import datetime as dt
     import json
 
-    from zxdeck.deck.regulation import DEFAULT, list_regulations, load_regulation
+    from zxdeck.games.zx.deck.regulation import DEFAULT, list_regulations, load_regulation
 
     on = day.date() if day is not None else dt.date.today()
     regs = [load_regulation(n).at(on) for n in names] if names else [r.at(on) for r in list_regulations()]
@@ -176,7 +176,7 @@ def regulations_cmd(names: tuple[str, ...], fmt: str, history: bool, day: Any) -
 
 def _history(regs: list, on: Any, dated: bool) -> str:
     """`regulations --history`: each format, its regulations by date, their lists by date."""
-    from zxdeck.deck.regulation import DEFAULT, in_force
+    from zxdeck.games.zx.deck.regulation import DEFAULT, in_force
 
     when = f"in force on {on.isoformat()}" if dated else "in force"
     lines: list[str] = []
@@ -226,8 +226,8 @@ def deck_group(ctx: click.Context) -> None:
 @_user_errors
 def export_cmd(app: AppContext, deck: str, fmt: str, output: str | None, deck_format: str) -> None:
     """Write DECK back in a canonical form (card numbers and names, merged and sorted)."""
-    from zxdeck.deck.export import export_deck
-    from zxdeck.deck.parse import read_deck
+    from zxdeck.games.zx.deck.export import export_deck
+    from zxdeck.games.zx.deck.parse import read_deck
 
     text = export_deck(read_deck(deck, app.card_source(), deck_format), fmt)
     if output:
@@ -256,8 +256,8 @@ def code_cmd(app: AppContext, deck: str, deck_format: str) -> None:
     the same cards always give the same code. Exit 1 when a line of DECK was not
     understood.
     """
-    from zxdeck.deck.code import encode_deck
-    from zxdeck.deck.parse import read_deck
+    from zxdeck.games.zx.deck.code import encode_deck
+    from zxdeck.games.zx.deck.parse import read_deck
 
     click.echo(encode_deck(read_deck(deck, app.card_source(), deck_format)))
 
@@ -280,8 +280,8 @@ def diff_cmd(app: AppContext, deck_a: str, deck_b: str, fmt: str, deck_format: s
     """
     import json
 
-    from zxdeck.deck.diff import diff_decks, render_diff
-    from zxdeck.deck.parse import read_deck
+    from zxdeck.games.zx.deck.diff import diff_decks, render_diff
+    from zxdeck.games.zx.deck.parse import read_deck
 
     catalog = app.card_source()
     diff = diff_decks(read_deck(deck_a, catalog, deck_format), read_deck(deck_b, catalog, deck_format))
@@ -316,9 +316,9 @@ def draw_cmd(app: AppContext, deck: str, seed: int, count: int, mulligan: bool, 
     """
     import json
 
-    from zxdeck.deck.parse import read_deck
-    from zxdeck.engine.decks import spec_from_deck
-    from zxdeck.engine.opening import deal_openings, render_openings
+    from zxdeck.games.zx.deck.parse import read_deck
+    from zxdeck.games.zx.engine.decks import spec_from_deck
+    from zxdeck.games.zx.engine.opening import deal_openings, render_openings
 
     parsed = read_deck(deck, app.card_source(), deck_format)
     spec = spec_from_deck(parsed)

@@ -128,7 +128,7 @@ def echo(message: str | None = None, err: bool = False, color: bool | None = Non
 def _regulation(name: str | None, day: Any = None):  # noqa: ANN202 - Regulation, imported lazily
     """The regulation NAME (default current) as it stands on `day` (a datetime from --date; today
     when None); with --date alone, the regulation of the default format in force that day."""
-    from zxdeck.deck.regulation import regulation_for
+    from zxdeck.games.zx.deck.regulation import regulation_for
 
     return regulation_for(name, day.date() if day is not None else None)
 
@@ -136,9 +136,9 @@ def _regulation(name: str | None, day: Any = None):  # noqa: ANN202 - Regulation
 def validate_decks(app: AppContext, decks: tuple[str, ...], fmt: str, regulation: str | None, day: Any,
                    deck_format: str, color: str, echo: Callable[..., None] = echo) -> None:
     """The body of `zxdeck validate` (both paths): reports on stdout, exit status 0 / 1 / 2."""
-    from zxdeck.deck.parse import read_deck
-    from zxdeck.deck.report import render_human, render_json
-    from zxdeck.deck.validate import validate
+    from zxdeck.games.zx.deck.parse import read_deck
+    from zxdeck.games.zx.deck.report import render_human, render_json
+    from zxdeck.games.zx.deck.validate import validate
 
     reg = _regulation(regulation, day)
     catalog = app.card_source()
@@ -152,7 +152,7 @@ def report_decks(decks: tuple[str, ...], read: Callable[[str], Any], check: Call
     """Read and check each deck (any game's `read` / `check` / renderers), report on stdout, and
     exit 0 / 1 / 2. One unreadable deck of several is reported and the others still checked;
     `unreadable` adds keys to its JSON entry."""
-    from zxdeck.deck.report import use_color
+    from zxdeck.games.zx.deck.report import use_color
 
     single = len(decks) == 1
     results: list = []

@@ -21,7 +21,7 @@ def load_deck_spec(app: AppContext, path: str, allow_illegal: bool, label: str,
                    allow_unscripted: bool = False, regulation: str | None = None) -> Any:
     """Read and validate a deck file or code; an illegal deck is refused with the validator's report
     (exit 1), and so is a deck with cards the engine cannot run (no machine-readable abilities)."""
-    from zxdeck.engine.decks import IllegalDeckError, load_game_deck
+    from zxdeck.games.zx.engine.decks import IllegalDeckError, load_game_deck
 
     try:
         return load_game_deck(path, app.card_source(), allow_illegal, label, allow_unscripted,
@@ -33,14 +33,14 @@ def load_deck_spec(app: AppContext, path: str, allow_illegal: bool, label: str,
 
 def regulation_name(option: str | None = None) -> str:
     """The name of the regulation decks are validated against (recorded in saves and logs)."""
-    from zxdeck.deck.regulation import DEFAULT, load_regulation
+    from zxdeck.games.zx.deck.regulation import DEFAULT, load_regulation
 
     return load_regulation(option).name if option else DEFAULT
 
 
 def catalog_digest(app: AppContext) -> str | None:
     """The sha256 of the catalog in use (recorded in saves and logs)."""
-    from zxdeck.engine.replay import catalog_sha256
+    from zxdeck.games.zx.engine.replay import catalog_sha256
 
     return catalog_sha256(app.card_source())
 
@@ -49,8 +49,8 @@ def run_interactive(app: AppContext, p1: Any, p2: Any, ai2: str, seed: int, turn
                     log: str | None, budget: int | None = None, save_path: str | None = None,
                     regulation: str | None = None) -> int:
     """The terminal mode: a person is player 1 against `ai2` (zxdeck.play)."""
-    from zxdeck.play import headers, start_game
-    from zxdeck.play.settings import load_settings, settings_path
+    from zxdeck.games.zx.play import headers, start_game
+    from zxdeck.games.zx.play.settings import load_settings, settings_path
 
     return start_game(p1, p2, ai=ai2, seed=seed, turn_limit=turn_limit, budget=budget,
                       save_path=save_path, log=log,
@@ -60,7 +60,7 @@ def run_interactive(app: AppContext, p1: Any, p2: Any, ai2: str, seed: int, turn
 
 def print_saves() -> None:
     """`zxdeck play --saves`: the saved games of the user's data folder, newest first."""
-    from zxdeck.play.savefile import list_saves, saves_dir
+    from zxdeck.games.zx.play.savefile import list_saves, saves_dir
 
     folder = saves_dir()
     rows = list_saves() if folder.is_dir() else []
@@ -80,7 +80,7 @@ def print_saves() -> None:
 
 
 def make_printer(out: Callable[[str], None]) -> Callable[..., None]:
-    from zxdeck.engine.log import narrate
+    from zxdeck.games.zx.engine.log import narrate
 
     closed = False
 
@@ -187,8 +187,8 @@ def play_cmd(app: AppContext, auto: bool, seed: int, p1: str | None, p2: str | N
     """Play a game of Z/X: computer vs computer with --auto, else you (player 1) vs --ai2."""
     from zxdeck.agents import make_agent
     from zxdeck.agents.match import agent_seed, play_game
-    from zxdeck.engine.log import JsonlLogger
-    from zxdeck.engine.replay import LOG_FORMAT, SAVE_FORMAT, make_header
+    from zxdeck.games.zx.engine.log import JsonlLogger
+    from zxdeck.games.zx.engine.replay import LOG_FORMAT, SAVE_FORMAT, make_header
 
     if list_saves_:
         print_saves()
@@ -199,9 +199,9 @@ def play_cmd(app: AppContext, auto: bool, seed: int, p1: str | None, p2: str | N
             raise ZxError(f"give --level {level} or --ai2 {ai2}, not both")
         ai2 = level
     if resume_path:
-        from zxdeck.play import resume_game
-        from zxdeck.play.savefile import find_save
-        from zxdeck.play.settings import load_settings, settings_path
+        from zxdeck.games.zx.play import resume_game
+        from zxdeck.games.zx.play.savefile import find_save
+        from zxdeck.games.zx.play.settings import load_settings, settings_path
 
         sys.exit(resume_game(find_save(resume_path), app.card_source(), budget=budget,
                              regulation=regulation_name(regulation), settings=load_settings(),
@@ -253,7 +253,7 @@ def play_cmd(app: AppContext, auto: bool, seed: int, p1: str | None, p2: str | N
                            f"time{'s' if late != 1 else ''}: the first legal action was played "
                            f"instead", err=True)
     if save_path:
-        from zxdeck.engine.replay import save
+        from zxdeck.games.zx.engine.replay import save
 
         save(g, save_path, make_header(SAVE_FORMAT, catalog_digest(app), regulation_name(regulation)))
     if quiet:
@@ -262,8 +262,8 @@ def play_cmd(app: AppContext, auto: bool, seed: int, p1: str | None, p2: str | N
 
 
 def _replay_file(app: AppContext, path: str, listener: Callable[..., None]) -> Any:
-    from zxdeck.engine.replay import IncompatibleRecord, check_record, replay
-    from zxdeck.play.savefile import read_save
+    from zxdeck.games.zx.engine.replay import IncompatibleRecord, check_record, replay
+    from zxdeck.games.zx.play.savefile import read_save
 
     data = read_save(path)
     try:

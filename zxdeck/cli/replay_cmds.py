@@ -35,7 +35,7 @@ def replay_cmd(app: AppContext, path: str, show_all: bool, at: int | None, viewe
 
     A file that this zxdeck or catalog would replay into another game is refused
     with the reason (exit 2)."""
-    from zxdeck.play.replay_view import ReplayViewer, load_frames, transcript
+    from zxdeck.games.zx.play.replay_view import ReplayViewer, load_frames, transcript
 
     notes: list[str] = []
     frames, side = load_frames(path, app.card_source(), notes)

@@ -33,7 +33,7 @@ def rules_cmd(query: tuple[str, ...], limit: int) -> None:
     katakana matches hiragana; the rules that contain every word come first in
     order of relevance.
     """
-    from zxdeck.rules import load_rules, looks_like_id, snippet
+    from zxdeck.games.zx.rules import load_rules, looks_like_id, snippet
 
     book = load_rules()
     if not query:

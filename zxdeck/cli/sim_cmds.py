@@ -80,7 +80,7 @@ def _load(app: AppContext, path: str, allow_illegal: bool, label: str,
           allow_unscripted: bool = False, regulation: str | None = None) -> Any:
     """A deck read and validated as `play --auto` does (its report and exit 1 when illegal)."""
     from zxdeck.cli.play_cmds import load_deck_spec
-    from zxdeck.sim.zx import LoadedDeck
+    from zxdeck.games.zx.sim import LoadedDeck
 
     return LoadedDeck(path, load_deck_spec(app, path, allow_illegal, label, allow_unscripted,
                                            regulation))
@@ -192,11 +192,11 @@ def sim_cmd(ctx: click.Context, app: AppContext, deck_a: str | None, deck_b: str
             precision: float | None) -> None:
     """Play DECK_A against DECK_B many times: A's win rate with its 95 % interval."""
     from zxdeck.agents import parse_agent
+    from zxdeck.games.zx.sim import sim_contest, sim_manifest
     from zxdeck.sim.core import Match
     from zxdeck.sim.progress import sim_description
     from zxdeck.sim.report import games_csv, render_sim, sim_result
     from zxdeck.sim.store import RunDir, compare_manifests
-    from zxdeck.sim.zx import sim_contest, sim_manifest
 
     n_jobs = _check_common(games, precision, backend, jobs)
     if turn_limit < 1:
@@ -319,9 +319,9 @@ def tournament_cmd(ctx: click.Context, app: AppContext, decks: tuple[str, ...], 
                    allow_unscripted: bool) -> None:
     """Round robin of decks (or of agents on one deck): matchup matrix and ranking."""
     from zxdeck.agents import parse_agent, parse_agents
+    from zxdeck.games.zx.sim import ZxGames, base_manifest
     from zxdeck.sim.store import RunDir
     from zxdeck.sim.tournament import Entrant, deck_files, entrant_names
-    from zxdeck.sim.zx import ZxGames, base_manifest
 
     n_jobs = _check_common(games, None, backend, jobs)
     if turn_limit < 1:

@@ -20,8 +20,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from zxdeck.deck.model import Deck, DeckEntry, Problem
 from zxdeck.games.moz.model import LIMIT_GROUPS, MozCard
+from zxdeck.games.zx.deck.model import Deck, DeckEntry, Problem
 from zxdeck.text import name_key
 
 REGULATION_NAME = "glyphwar"
@@ -267,7 +267,13 @@ def _skip_moz_headers(text: str) -> str:
 def read_deck(path: str | os.PathLike[str], catalog: Any, fmt: str | None = None) -> Deck:
     """Read a MOZ deck file (`-` for standard input) with the MOZ catalog as card source;
     `DeckFileError` (exit 2) when it cannot be read at all."""
-    from zxdeck.deck.parse import deck_format, decode, parse_structured, parse_text, read_bytes
+    from zxdeck.games.zx.deck.parse import (
+        deck_format,
+        decode,
+        parse_structured,
+        parse_text,
+        read_bytes,
+    )
 
     source = "<stdin>" if str(path) == "-" else str(path)
     kind = deck_format(path, fmt)
@@ -323,7 +329,7 @@ def render_json(results: Sequence[MozValidation | dict[str, Any]], single: bool)
 
 def render_human(result: MozValidation, color: bool = False) -> str:
     """The report for people, laid out as the Z/X one (zxdeck.deck.report)."""
-    from zxdeck.deck.report import _problem_lines, _styler, cited_rules
+    from zxdeck.games.zx.deck.report import _problem_lines, _styler, cited_rules
 
     style = _styler(color)
     n_err, n_warn = len(result.errors), len(result.warnings)

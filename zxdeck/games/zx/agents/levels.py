@@ -1,0 +1,71 @@
+"""Named levels for people: `easy`, `normal`, `hard` (`zxdeck play --level`, `--ai2 hard`).
+
+Each level is one agent with fixed settings (`LEVELS`: the spec it stands for), registered
+under its own name, so that a game, a save and a tournament say `hard` and mean exactly
+the spec below. docs/AI.md gives the measured strength of each and how the budget of
+`hard` was chosen (about 1 s a decision aimed for, 1.3 s of CPU measured; a node count:
+the same seed replays the same game).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from zxdeck.agents.mcts import Candidate
+    from zxdeck.games.zx.engine import Game
+
+HARD_BUDGET = 1000  # playouts a decision: 1.3 s of CPU at the median (docs/PERFORMANCE.md)
+# The agent spec each level stands for (parse_agent syntax).
+LEVELS: dict[str, str] = {
+    "easy": "greedy-v1",
+    "normal": "heuristic",
+    "hard": f"mcts:budget={HARD_BUDGET},search=halving,horizon=1,width=4",
+}
+
+
+def _make(level: str, seed: int) -> Any:
+    from zxdeck.agents import parse_agent
+
+    return parse_agent(LEVELS[level]).make(seed)
+
+
+def easy(seed: int = 0) -> Any:
+    """Level easy: the first one-decision heuristic (greedy-v1); it makes beginner's mistakes."""
+    return _make("easy", seed)
+
+
+def normal(seed: int = 0) -> Any:
+    """Level normal: the heuristic agent (every choice scored by the shared evaluation)."""
+    return _make("normal", seed)
+
+
+def hard(seed: int = 0) -> Any:
+    """Level hard: the guided search (mcts search=halving, 1000 playouts, about 1.3 s of CPU a decision)."""
+    return _make("hard", seed)
+
+
+def hint_seed(game: Game) -> int:
+    """The seed of the hint at the current decision: from the game's seed and the number of
+    moves made so far, so that a hint is reproducible and draws nothing from the game's own
+    generator or from the computer player's."""
+    return (game.seed * 0x9E3779B1 + len(game.history) * 0x85EBCA77 + 0x48494E54) & ((1 << 64) - 1)
+
+
+def hint(game: Game, top: int = 3, budget: int | None = None) -> list[Candidate]:
+    """The `hard` level's `top` best choices at the current decision, best first, each with its
+    estimated chance of winning (`Candidate.win`). The search starts from what the player to
+    decide sees (the hidden cards in a canonical order, then dealt again at random), with its
+    own generator (`hint_seed`): neither the game nor any agent changes."""
+    from zxdeck.agents import parse_agent
+    from zxdeck.games.zx.engine.rng import Rng
+
+    agent = parse_agent(LEVELS["hard"]).make(0)
+    if budget is not None:
+        agent.budget = budget
+    found = agent.candidates(game, Rng(hint_seed(game)))
+    searched = [c for c in found if c.playouts]
+    return (searched or found)[:top]
+
+
+__all__ = ["HARD_BUDGET", "LEVELS", "easy", "hard", "hint", "hint_seed", "normal"]

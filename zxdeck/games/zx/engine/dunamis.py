@@ -1,0 +1,271 @@
+"""The dunamis: Z/X EX (X-1..X-5), Event EX (E-1..E-3) and Shift (H-1..H-5)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from zxdeck.games.zx.engine.abilities import card_matches, unit_matches
+from zxdeck.games.zx.engine.actions import Action
+from zxdeck.games.zx.engine.registry import task
+
+_new_action = tuple.__new__  # Action(kind, a, b) without the keyword-handling constructor (same value)
+
+if TYPE_CHECKING:
+    from zxdeck.games.zx.engine.game import Game
+
+
+def _descent_spec(g: Game, iid: int) -> tuple[int, dict | None]:
+    """(count, filter) of a Z/X EX's descent; count 0 = any number (the default without abilities)."""
+    sc = g.scripts[iid]
+    if sc.descent is not None:
+        return int(sc.descent.raw.get("count", 0) or 0), sc.descent.raw.get("filter")
+    return 0, None
+
+
+def _descent_candidates(g: Game, p: int, iid: int, flt: dict | None, units: list[int] | None = None
+                        ) -> list[int]:
+    """p's rebooted Z/X matching the descent filter (`units`: `g.units_of(p)` if known)."""
+    slept = g.slept
+    if units is None:
+        units = g.units_of(p)
+    if not flt:
+        return [u for u in units if not slept[u]]
+    return [u for u in units if not slept[u] and unit_matches(g, u, flt, p, iid)]
+
+
+def _descent_possible(g: Game, p: int, iid: int, chosen: tuple = (), units: list[int] | None = None) -> bool:
+    cost = g.cards[iid].cost
+    count, flt = _descent_spec(g, iid)
+    cards = g.cards
+    if not chosen and cost > 0:
+        # the filter only narrows p's rebooted Z/X: without enough cost among all of them, no descent
+        if units is None:
+            units = g.units_of(p)
+        slept = g.slept
+        allc = sorted((cards[u].cost for u in units if not slept[u]), reverse=True)
+        if sum(allc[:count] if count else allc) < cost:
+            return False
+    cands = [u for u in _descent_candidates(g, p, iid, flt, units) if u not in chosen]
+    have = sum(cards[u].cost for u in chosen)
+    costs = sorted((cards[u].cost for u in cands), reverse=True)
+    if count:
+        need = count - len(chosen)
+        return 0 <= need <= len(costs) and have + sum(costs[:need]) >= cost
+    return have + sum(costs) >= cost and (chosen or cands or cost == 0)
+
+
+def awakening_possible(g: Game, p: int, iid: int) -> bool:
+    """X-3: can the awakening condition (effects carried out as a cost) be carried out?"""
+    from zxdeck.games.zx.engine.effects import effect_possible
+
+    ab = g.scripts[iid].awakening
+    cost = g.cards[iid].cost
+    return ab is None or all(effect_possible(g, p, iid, e, paid=cost) for e in ab.effects)
+
+
+def ex_possible(g: Game, p: int, iid: int, squares: list[int] | None = None,
+                units: list[int] | None = None) -> bool:
+    """X-1..X-4 entry conditions of a face-down Z/X EX (`squares`: `g.legal_squares(p)`, `units`:
+    `g.units_of(p)`, if known)."""
+    sc = g.scripts[iid]
+    card = g.cards[iid]
+    ps = g.players[p]
+    if sc.awakening is not None:
+        return bool(g.legal_squares(p) if squares is None else squares) and g.can_pay(p, card.cost, card.color) \
+            and awakening_possible(g, p, iid)
+    if sc.idealize is not None:
+        raw = sc.idealize.raw
+        return bool(g.legal_squares(p) if squares is None else squares) and ps.counters.get(raw.get("counter", ""), 0) >= raw.get("n", 1)
+    # X-2 descent (also the default for a Z/X EX without abilities)
+    if len(ps.resources) < card.cost:
+        return False
+    return _descent_possible(g, p, iid, (), units)
+
+
+def shift_targets(g: Game, p: int, iid: int, units: list[int] | None = None) -> list[int]:
+    """H-2, H-4: your Z/X matching the 剣臨器 filter with no Shift on them, if the 剣臨条件 holds
+    (`units`: `g.units_of(p)` if known)."""
+    ab = g.scripts[iid].shift
+    need = int(ab.raw.get("dunamis_face_up", 0) or 0) if ab else 0
+    flt = ab.raw.get("target") if ab else None
+    ps = g.players[p]
+    if need and sum(1 for d in ps.dunamis if g.face_up[d]) < need:
+        return []
+    if units is None:
+        units = g.units_of(p)
+    shift_on = g.shift_on
+    return [u for u in units if u not in shift_on and unit_matches(g, u, flt, p, iid)]
+
+
+def dunamis_actions(g: Game, p: int, battle: bool, squares: list[int] | None = None) -> list[Action]:
+    """The dunamis actions of player p in the main phase (battle=False) or a battle event step
+    (`squares`: `g.legal_squares(p)` if the caller has it)."""
+    ps = g.players[p]
+    acts: list[Action] = []
+    if not ps.dunamis:
+        return acts
+    up = g.face_up
+    cards = g.cards
+    seen: set[str] = set()
+    units = None
+    for iid in ps.dunamis:
+        if up[iid]:
+            continue
+        c = cards[iid]
+        if c.id in seen:
+            continue
+        seen.add(c.id)
+        t = c.type
+        if t == "zx_ex" and not battle:
+            if not ps.ex_used and not ps.event_ex_used:
+                if squares is None:
+                    squares = g.legal_squares(p)
+                if units is None:
+                    units = g.units_of(p)
+                if ex_possible(g, p, iid, squares, units):
+                    acts.append(Action("ex", iid))
+        elif t == "event_ex":  # E-2: every Event EX, main phase or battle; no timing of its own
+            if not ps.event_ex_used and not ps.ex_used and g.can_pay(p, c.cost, c.color):
+                modes = len(g.scripts[iid].events) or 1
+                for m in range(min(modes, 2)):
+                    acts.append(Action("event_ex", iid, m))
+        elif t == "shift" and not battle and not ps.shift_used:
+            if units is None:
+                units = g.units_of(p)
+            for u in shift_targets(g, p, iid, units):
+                acts.append(_new_action(Action, ("shift", iid, u)))
+    return acts
+
+
+def apply_dunamis_action(g: Game, p: int, a: Action) -> None:
+    ps = g.players[p]
+    iid = a.a
+    card = g.cards[iid]
+    if a.kind == "ex":
+        ps.ex_used = True
+        ps.dunamis.remove(iid)
+        g.limbo.append(iid)
+        g._mv(iid, "dunamis_down", "pending")
+        sc = g.scripts[iid]
+        how = "awakening" if sc.awakening is not None else "idealize" if sc.idealize is not None else "descent"
+        g._emit("declare", player=p, card=iid, name=card.name, via="dunamis", condition=how)
+        g.stack.append(("resolved",))  # descent's destroyed triggers wait until the EX stands (A-9)
+        g.stack.append(("ex_square", p, iid))
+        if sc.awakening is not None:
+            from zxdeck.games.zx.engine.effects import in_full
+
+            for eff in reversed(sc.awakening.effects):
+                g.stack.append(("eff", p, iid, in_full(eff)))
+            g.stack.append(("pay", p, card.cost, card.color, False, iid, ()))
+        elif sc.idealize is not None:
+            k = sc.idealize.raw.get("counter", "")
+            n = sc.idealize.raw.get("n", 1)
+            ps.counters[k] = ps.counters.get(k, 0) - n
+            g._emit("counter", player=p, counter=k, n=ps.counters[k], change=-n)
+        else:
+            g.stack.append(("descent", p, iid, ()))
+    elif a.kind == "event_ex":
+        # E-1: out of the dunamis while it resolves (pending, not face up), face up once resolved
+        ps.event_ex_used = True
+        ps.dunamis.remove(iid)
+        g.limbo.append(iid)
+        g._mv(iid, "dunamis_down", "pending")
+        g._emit("declare", player=p, card=iid, name=card.name, via="dunamis", cost=card.cost, mode=a.b)
+        g.stack.append(("resolved",))  # its effect's triggers wait until it is face up (A-9)
+        g.stack.append(("event_ex_end", p, iid))
+        evs = g.scripts[iid].events
+        if evs:
+            g.stack.append(("ability", p, iid, evs[a.b]))
+        g.stack.append(("emit_play", p, iid, a.b))
+        if card.cost:
+            g.stack.append(("pay", p, card.cost, card.color, False, iid, ()))
+    elif a.kind == "shift":
+        ps.shift_used = True
+        ps.dunamis.remove(iid)
+        g.shift_on[a.b] = iid
+        g._mv(iid, "dunamis_down", "field", square=g.square_of(a.b))
+        g._emit("shift", player=p, card=iid, name=card.name, target=a.b, target_name=g.cards[a.b].name)
+    else:
+        raise RuntimeError(f"not a dunamis action: {a}")
+
+
+@task("emit_play")
+def _t_emit_play(g: Game, p: int, iid: int, mode: int) -> None:
+    g._emit("play", player=p, card=iid, name=g.cards[iid].name, square=-1, via="dunamis", mode=mode)
+
+
+@task("event_ex_end")
+def _t_event_ex_end(g: Game, p: int, iid: int) -> None:
+    """E-1: the Event EX's effect has resolved: it goes face up into the dunamis."""
+    if iid in g.limbo:
+        g.limbo.remove(iid)
+        g.face_up[iid] = 1
+        g.players[g.owner[iid]].dunamis.append(iid)
+        g._mv(iid, "pending", "dunamis_up")
+        g._emit("event_resolved", player=p, card=iid, name=g.cards[iid].name, to="dunamis_up")
+
+
+@task("descent")
+def _t_descent(g: Game, p: int, iid: int, chosen: tuple) -> None:
+    """X-2: choose the Z/X to destroy, one at a time, keeping the condition reachable."""
+    cost = g.cards[iid].cost
+    count, flt = _descent_spec(g, iid)
+    have = sum(g.cards[u].cost for u in chosen)
+    if count:
+        complete = len(chosen) == count
+    else:
+        complete = have >= cost and (bool(chosen) or cost == 0)
+    if complete:
+        for u in chosen:
+            g.destroy(u)
+        return
+    opts = tuple(u for u in _descent_candidates(g, p, iid, flt)
+                 if u not in chosen and _descent_possible(g, p, iid, chosen + (u,)))
+    if not opts:  # cannot happen when ex_possible held; fail safe: the EX goes back unused
+        g.limbo.remove(iid)
+        g.players[p].dunamis.append(iid)
+        g.stack.pop()  # drop ("ex_square", ...)
+        g.not_placed(p, iid, "pending", "dunamis_down")
+        return
+    g.pick(p, "descent", opts, 1, 1, ("descent_add", p, iid, chosen))
+
+
+@task("descent_add")
+def _t_descent_add(g: Game, p: int, iid: int, chosen: tuple, picked: tuple) -> None:
+    g.stack.append(("descent", p, iid, chosen + picked))
+
+
+@task("ex_square")
+def _t_ex_square(g: Game, p: int, iid: int) -> None:
+    """X-5: the Z/X EX is placed like any Z/X (L-1..L-5)."""
+    squares = tuple(g.legal_squares(p))
+    if not squares:  # nowhere to stand: it goes face up into the dunamis (X-5)
+        g.limbo.remove(iid)
+        g.drop_forces(iid, "pending")
+        g.face_up[iid] = 1
+        g.players[p].dunamis.append(iid)
+        g.not_placed(p, iid, "pending", "dunamis_up")
+        return
+    g.pick(p, "ex_square", squares, 1, 1, ("ex_place", p, iid))
+
+
+@task("ex_place")
+def _t_ex_place(g: Game, p: int, iid: int, chosen: tuple) -> None:
+    g.place(p, iid, chosen[0], "dunamis")
+
+
+def over_boost_cards(g: Game, p: int) -> list[int]:
+    """O-2: face-down Z/X OB top halves of your player card in your dunamis (player card face up)."""
+    ps = g.players[p]
+    if not ps.player_face_up:
+        return []
+    pname = g.cards[ps.player_card].name if ps.player_card >= 0 else ""
+    return [d for d in ps.dunamis if not g.face_up[d] and g.cards[d].type == "zx_ob"
+            and (not pname or not g.cards[d].player or g.cards[d].player == pname)]
+
+
+def zone_cards(g: Game, p: int, zone: str, flt: dict | None) -> list[int]:
+    """Cards of p's zone matching a card filter (for search / retrieve / play_free)."""
+    ps = g.players[p]
+    lst = {"hand": ps.hand, "trash": ps.trash, "charge": ps.charge, "deck": ps.deck}[zone]
+    return [i for i in lst if card_matches(g.cards[i], flt)]

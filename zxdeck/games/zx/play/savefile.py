@@ -1,0 +1,221 @@
+"""Save files of terminal games: the engine's replay record (header, seed, decks, actions) plus who plays.
+
+A save file is the JSON of `zxdeck.engine.replay.record(game, header)` with one
+more key, `"play"`: the person's side, the computer's agent name, budget and
+seed, the state of the agent's random generator (so a resumed game continues
+exactly as it would have), and the log file. `zxdeck replay` reads it too.
+It is rewritten (atomically) after every move, so nothing is lost.
+
+Games are saved in the user's data folder (`saves_dir()`: platformdirs, or
+`$ZXDECK_DATA_DIR`), so the printed resume command works from any directory;
+`list_saves()` is what `zxdeck play --saves` prints.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import json
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from zxdeck.catalog.source import CardSource
+from zxdeck.errors import ZxError
+from zxdeck.games.zx.engine import Game
+from zxdeck.games.zx.engine.replay import IncompatibleRecord, record, replay
+from zxdeck.games.zx.engine.rng import Rng
+
+
+@dataclass
+class PlaySetup:
+    """Who plays a terminal game: the person's side and the computer opponent."""
+
+    human: int = 0
+    ai: str = "greedy"
+    budget: int | None = None
+    agent_seed: int = 0
+    log: str | None = None
+    conceded: bool = False
+
+
+def saves_dir() -> Path:
+    """Where games are saved: `$ZXDECK_DATA_DIR/saves`, else the user's data folder (platformdirs)."""
+    base = os.environ.get("ZXDECK_DATA_DIR")
+    if not base:
+        import platformdirs
+
+        base = platformdirs.user_data_dir("zxdeck", appauthor=False)
+    return Path(base) / "saves"
+
+
+def default_save_path(seed: int) -> Path:
+    """A new save file in `saves_dir()`: zxdeck-game-SEED-YYYYMMDD-HHMMSS.json (never an existing one)."""
+    stamp = _dt.datetime.now().strftime("%Y%m%d-%H%M%S")
+    path = saves_dir() / f"zxdeck-game-{seed}-{stamp}.json"
+    n = 2
+    while path.exists():
+        path = saves_dir() / f"zxdeck-game-{seed}-{stamp}-{n}.json"
+        n += 1
+    return path
+
+
+def find_save(name: str | Path) -> Path:
+    """`name` as given when that file exists, else the save of that name in `saves_dir()`."""
+    path = Path(name)
+    if path.exists() or path.parent != Path("."):
+        return path
+    for candidate in (saves_dir() / path.name, saves_dir() / f"{path.name}.json"):
+        if candidate.exists():
+            return candidate
+    return path
+
+
+def make_opponent(setup: PlaySetup) -> Any:
+    """The computer agent of a game (mcts takes the budget)."""
+    from zxdeck.agents import make_agent
+
+    agent = make_agent(setup.ai, setup.agent_seed)
+    if setup.budget is not None and hasattr(agent, "budget"):
+        agent.budget = setup.budget
+    return agent
+
+
+def _rng_state(agent: Any) -> int | None:
+    """The agent's generator state (one integer, zxdeck.engine.rng)."""
+    rng = getattr(agent, "rng", None)
+    return rng.getstate() if isinstance(rng, Rng) else None
+
+
+def _set_rng_state(agent: Any, state: int | None) -> None:
+    rng = getattr(agent, "rng", None)
+    if state is not None and isinstance(rng, Rng):
+        rng.setstate(state)
+
+
+def save_game(path: str | Path, game: Game, setup: PlaySetup, agent: Any,
+              header: dict[str, Any] | None = None) -> None:
+    """Write the game and its players to `path` (atomically: a crash never leaves half a file)."""
+    data = record(game, header)
+    data["play"] = {
+        "human": setup.human, "ai": setup.ai, "budget": setup.budget,
+        "agent_seed": setup.agent_seed, "agent_rng": _rng_state(agent), "log": setup.log,
+        "conceded": setup.conceded,
+    }
+    path = Path(path)
+    tmp = path.with_name(path.name + ".tmp")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp.write_text(json.dumps(data, ensure_ascii=False) + "\n", encoding="utf-8")
+        os.replace(tmp, path)
+    except OSError as exc:
+        raise ZxError(f"{path}: cannot save the game: {exc.strerror}") from None
+
+
+def _not_a_save(path: Path, text: str) -> str:
+    """Why a text that is not JSON is not a saved game (a --log file is named as such)."""
+    first = text.lstrip().split("\n", 1)[0]
+    try:
+        rec = json.loads(first)
+    except json.JSONDecodeError:
+        return f"{path}: not a saved game (not JSON)"
+    if isinstance(rec, dict) and "event" in rec:
+        return (f"{path}: not a saved game: it is a game log (--log); "
+                f"see it with: zxdeck replay {path}")
+    return f"{path}: not a saved game"
+
+
+def read_save(path: str | Path) -> dict[str, Any]:
+    """The JSON of a save (or `play --save`) file; ZxError naming the file when it is not one."""
+    path = Path(path)
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        raise ZxError(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise ZxError(f"{path}: not a saved game (a directory)") from None
+    except OSError as exc:
+        raise ZxError(f"{path}: cannot read: {exc.strerror}") from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise ZxError(f"{path}: not a saved game (not a text file)") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError:
+        raise ZxError(_not_a_save(path, text)) from None
+    if not isinstance(data, dict) or not ("header" in data or "format" in data):
+        raise ZxError(f"{path}: not a saved game")
+    if not isinstance(data.get("actions"), list) or not isinstance(data.get("decks"), list) \
+            or len(data["decks"]) != 2:
+        raise ZxError(f"{path}: damaged saved game (decks or actions missing)")
+    return data
+
+
+def load_game(path: str | Path, catalog: CardSource, listener: Any = None,
+              notes: list[str] | None = None) -> tuple[Game, PlaySetup, Any]:
+    """Rebuild a saved game move by move, with its setup and its computer agent as they were.
+
+    A save this zxdeck or catalog cannot replay faithfully is refused with the reason (exit 2);
+    harmless differences (another catalog with the same cards) are appended to `notes`."""
+    data = read_save(path)
+    info = data.get("play") or {}
+    try:
+        setup = PlaySetup(
+            human=int(info.get("human", 0)), ai=str(info.get("ai", "greedy")),
+            budget=int(info["budget"]) if info.get("budget") is not None else None,
+            agent_seed=int(info.get("agent_seed", 0)), log=info.get("log"),
+            conceded=bool(info.get("conceded", False)),
+        )
+        if setup.human not in (0, 1):
+            raise ValueError("human must be 0 or 1")
+        game = replay(data, catalog, listener, notes)
+    except IncompatibleRecord as exc:
+        raise IncompatibleRecord(f"{path}: refused: {exc.message}") from None
+    except ZxError as exc:
+        raise ZxError(f"{path}: {exc.message}") from None
+    except (KeyError, TypeError, ValueError) as exc:
+        raise ZxError(f"{path}: damaged saved game ({type(exc).__name__}: {exc})") from None
+    agent = make_opponent(setup)
+    try:
+        _set_rng_state(agent, info.get("agent_rng"))
+    except ValueError as exc:
+        raise ZxError(f"{path}: damaged saved game (agent_rng: {exc})") from None
+    return game, setup, agent
+
+
+def list_saves(directory: Path | None = None) -> list[dict[str, Any]]:
+    """The saved games of `directory` (default `saves_dir()`), newest first: path, time, decks,
+    opponent, moves, turn and how it stands. Files that are not saves are listed as such."""
+    directory = directory or saves_dir()
+    out = []
+    for path in sorted(directory.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True):
+        row: dict[str, Any] = {"path": path, "time": _dt.datetime.fromtimestamp(path.stat().st_mtime)}
+        try:
+            data = read_save(path)
+            end = data.get("end") or {}
+            info = data.get("play") or {}
+            row.update(decks=[str(d.get("name") or "?") for d in data["decks"]],
+                       ai=info.get("ai"), moves=len(data["actions"]), turn=end.get("turn"),
+                       status=_status(end, info))
+        except ZxError as exc:
+            row.update(decks=[], ai=None, moves=None, turn=None, status=f"unreadable: {exc.message}")
+        out.append(row)
+    return out
+
+
+def _status(end: dict[str, Any], info: dict[str, Any]) -> str:
+    human = int(info.get("human", 0)) if info else 0
+    if info.get("conceded"):
+        return "conceded"
+    if not end.get("over"):
+        return "in progress"
+    winner = end.get("winner")
+    if winner is None:
+        return f"draw ({end.get('reason')})"
+    who = "you won" if info and winner == human else f"p{winner + 1} won" if not info else "you lost"
+    return f"{who} ({end.get('reason')})"
+
+
+__all__ = ["PlaySetup", "default_save_path", "find_save", "list_saves", "load_game",
+           "make_opponent", "read_save", "save_game", "saves_dir"]
