@@ -16,6 +16,7 @@ evaluation was tuned on (100000 and up) and from bench_agents.py's (0-499).
 
     python bench/ladder.py --games 40 --slow-games 10 --write-docs
     python bench/ladder.py --only hard/heuristic mcts:200/heuristic --slow-games 20 --write-docs
+    python bench/ladder.py --only hard/heuristic --rounds 10 --seed 41000
 """
 
 from __future__ import annotations
@@ -152,6 +153,10 @@ def main() -> None:
     ap.add_argument("--results", type=Path, default=RESULTS, help="the results kept between runs")
     ap.add_argument("--write-docs", action="store_true", help="rebuild the table in docs/AI.md")
     ap.add_argument("--no-play", action="store_true", help="only rebuild the table from --results")
+    ap.add_argument("--rounds", type=int, default=0,
+                    help="play each pairing in rounds instead: every deck 2 games (seats paired) a "
+                         "round, seed = --seed + 10 x round + the deck's index (a run stopped "
+                         "early still covers the decks evenly)")
     args = ap.parse_args()
     decks = args.decks.split(",")
     pairings = [tuple(p.split("/", 1)) for p in args.only] if args.only else list(PAIRINGS)
@@ -162,8 +167,12 @@ def main() -> None:
         for a, b in pairings:
             n = args.slow_games if slow(a) or slow(b) else args.games
             per = max(2, 2 * math.ceil(n / len(decks) / 2))  # paired seats: an even number a deck
-            for d in range(min(len(decks), math.ceil(n / per))):
-                deck, seed = decks[d], args.seed + d
+            runs = [(decks[d], args.seed + d) for d in range(min(len(decks), math.ceil(n / per)))]
+            if args.rounds:
+                per = 2
+                runs = [(deck, args.seed + 10 * r + d) for r in range(args.rounds)
+                        for d, deck in enumerate(decks)]
+            for deck, seed in runs:
                 if any(r["a"] == a and r["b"] == b and r["deck"] == deck and r["seed"] == seed
                        for r in load(args.results)):
                     continue

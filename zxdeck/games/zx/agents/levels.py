@@ -3,7 +3,7 @@
 Each level is one agent with fixed settings (`LEVELS`: the spec it stands for), registered
 under its own name, so that a game, a save and a tournament say `hard` and mean exactly
 the spec below. docs/AI.md gives the measured strength of each and how the budget of
-`hard` was chosen (about 1 s a decision aimed for, 1.3 s of CPU measured; a node count:
+`hard` was chosen (about 1 s of CPU a decision at the median; a node count:
 the same seed replays the same game).
 """
 
@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from zxdeck.agents.mcts import Candidate
     from zxdeck.games.zx.engine import Game
 
-HARD_BUDGET = 1000  # playouts a decision: 1.3 s of CPU at the median (docs/PERFORMANCE.md)
+HARD_BUDGET = 800  # playouts a decision: about 1 s of CPU at the median (docs/PERFORMANCE.md)
 # The agent spec each level stands for (parse_agent syntax).
 LEVELS: dict[str, str] = {
     "easy": "greedy-v1",
@@ -41,7 +41,7 @@ def normal(seed: int = 0) -> Any:
 
 
 def hard(seed: int = 0) -> Any:
-    """Level hard: the guided search (mcts search=halving, 1000 playouts, about 1.3 s of CPU a decision)."""
+    """Level hard: the guided search (mcts search=halving, 800 playouts, about 1 s of CPU a decision)."""
     return _make("hard", seed)
 
 
