@@ -19,4 +19,5 @@ COMMANDS: dict[str, str] = {
     "play": "zxdeck.games.moz.play_cmds",
     "sim": "zxdeck.games.moz.play_cmds",
     "tournament": "zxdeck.games.moz.run_cmds",
+    "bot": "zxdeck.games.moz.run_cmds",
 }

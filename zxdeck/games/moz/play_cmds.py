@@ -15,7 +15,7 @@ import click
 from zxdeck.cli import AppContext, examples_epilog, pass_app
 from zxdeck.errors import ZxError
 
-AGENTS_HELP = "random, heuristic, mcts or mcts:N (N = budget in iterations)"
+AGENTS_HELP = "random, heuristic, mcts, mcts:N (N = budget in iterations) or bot:COMMAND"
 
 
 def _user_errors(func):  # noqa: ANN001, ANN202 - the decorator of zxdeck.cli.deck_cmds
@@ -94,7 +94,13 @@ def play_cmd(app: AppContext, p1: str | None, p2: str | None, auto: bool, ai1: s
         except EOFError:
             return "q"
 
-    play_session(game, agents, ask, click.echo, on_save if human is not None else None)
+    try:
+        play_session(game, agents, ask, click.echo, on_save if human is not None else None)
+    finally:  # a bot (bot:COMMAND) is told the result and its program stopped
+        for agent in agents:
+            close = getattr(agent, "close", None)
+            if close is not None:
+                close(game)
     if game.is_over():
         click.echo(summary(game))
     elif save_path or human is not None:

@@ -148,6 +148,57 @@ def run_manifest(kind: str, catalog: object, seed: int, turn_limit: int,
             "allow_illegal": allow_illegal, "seed": seed, "turn_limit": turn_limit}
 
 
+BOT_EPILOG = examples_epilog([
+    "zxdeck --game moz bot --deck examples/moz/shell_dragons.txt --vs examples/moz/dusk_minus.txt",
+    "zxdeck --game moz sim A.txt B.txt --ai2 'bot:python3 examples/bots/random_bot.py'",
+], "The bot protocol is Z/X's (docs/BOTS.md); its hello says \"game\":\"moz\", and the observation "
+   "is MOZ's (docs/MOZ.md).")
+
+
+@click.command("bot", epilog=BOT_EPILOG, short_help="Be a MOZ player over JSON Lines on stdin/stdout.")
+@click.option("--deck", "deck", required=True, metavar="DECK", help="The deck the bot plays.")
+@click.option("--vs", "vs", required=True, metavar="DECK", help="The opponent's deck.")
+@click.option("--ai", default="heuristic", show_default=True, help=f"The opponent's agent: {AGENTS_HELP}.")
+@click.option("--seat", type=click.Choice(["p1", "p2"]), default="p1", show_default=True,
+              help="The bot's seat (who goes first is decided every round, R-3).")
+@click.option("--seed", type=int, default=0, show_default=True,
+              help="Seed of the first match (match i has seed SEED+i).")
+@click.option("-n", "--games", type=click.IntRange(1), default=1, show_default=True,
+              help="Matches to play, one after the other on the same stdin/stdout.")
+@click.option("--timeout", type=click.IntRange(0), default=0, show_default=True, metavar="MS",
+              help="Milliseconds per answer, then the first legal action is played (0: wait).")
+@click.option("--turn-limit", type=click.IntRange(1), default=400, show_default=True,
+              help="A longer match is a tie (W-3).")
+@click.option("--allow-illegal", is_flag=True, help="Play decks that break the deck rules (D).")
+@click.option("--quiet", "-q", is_flag=True, help="No summary line on stderr at the end.")
+@pass_app
+@_user_errors
+def bot_cmd(app: AppContext, deck: str, vs: str, ai: str, seat: str, seed: int, games: int,
+            timeout: int, turn_limit: int, allow_illegal: bool, quiet: bool) -> None:
+    """Play MOZ with DECK against --vs DECK where stdin/stdout is the player: JSON Lines in and out
+    (the protocol of docs/BOTS.md). Nothing but protocol lines is written to stdout."""
+    from zxdeck.agents.bot import serve, stdio_channel
+    from zxdeck.games import adapter
+
+    rules = adapter("moz")
+    rules.parse_agent(ai)  # an unknown agent: exit 2 before reading decks
+    catalog = _catalog(app)
+    mine = rules.load_deck(deck, catalog, allow_illegal)
+    theirs = rules.load_deck(vs, catalog, allow_illegal)
+    player = 0 if seat == "p1" else 1
+    played = serve(mine.setup, theirs.setup, ai, stdio_channel(), player, seed, games, timeout,
+                   turn_limit, game="moz")
+    if quiet:
+        return
+    won = sum(g.winner == player for g, _ in played)
+    drawn = sum(g.winner is None for g, _ in played)
+    late = sum(n for _, n in played)
+    click.echo(f"zxdeck: bot as {seat}: {len(played)} match{'es' if len(played) != 1 else ''}, "
+               f"won {won}, lost {len(played) - won - drawn}, tied {drawn}; "
+               f"{late} answer{'s' if late != 1 else ''} late", err=True)
+
+
 def register(group: click.Group) -> None:
-    """Add the MOZ tournament (and bot) commands to `group`."""
+    """Add the MOZ tournament and bot commands to `group`."""
     group.add_command(tournament_cmd)
+    group.add_command(bot_cmd)

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from zxdeck import __version__
+from zxdeck.errors import ZxError
 from zxdeck.games.moz.adapter import MozGames
 from zxdeck.games.moz.agents import AgentFactory
 from zxdeck.games.moz.engine.game import DEFAULT_TURN_LIMIT
@@ -43,5 +44,10 @@ def run_sim(deck_a: tuple[str, Sequence[MozCard]], deck_b: tuple[str, Sequence[M
     contest = moz_contest(deck_a, deck_b, ai_a, ai_b, turn_limit)
     backend = make_backend("local", jobs)
     (tally,), outcome = run_matches([Match(contest, seed, games)], backend)
+    if outcome.status == "failed" and outcome.failure is not None:  # one line, exit 2
+        f = outcome.failure
+        if f.last is not None:
+            raise ZxError(f"{f.error} while playing one of games {f.index}-{f.last}")
+        raise ZxError(f"game {f.index} (seed {f.seed}) failed: {f.error}")
     manifest = moz_manifest(deck_a[0], deck_b[0], ai_a, ai_b, seed, games, turn_limit)
     return sim_result(tally, manifest, outcome, backend.name, backend.workers)
