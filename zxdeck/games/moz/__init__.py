@@ -20,4 +20,5 @@ COMMANDS: dict[str, str] = {
     "sim": "zxdeck.games.moz.play_cmds",
     "tournament": "zxdeck.games.moz.run_cmds",
     "bot": "zxdeck.games.moz.run_cmds",
+    "replay": "zxdeck.games.moz.replay_cmds",
 }

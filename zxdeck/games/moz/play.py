@@ -16,7 +16,6 @@ from zxdeck.errors import ZxError
 from zxdeck.games.moz.engine import Action, Game
 from zxdeck.games.moz.model import FACES, MozCard
 
-SAVE_FORMAT = 1
 SEATS = ("p1", "p2")
 
 
@@ -101,39 +100,56 @@ def menu(game: Game) -> list[tuple[Action, str]]:
 # --- saves -----------------------------------------------------------------------------------
 
 
-def save_data(game: Game, decks: Sequence[Sequence[str]], agents: Sequence[str], human: int | None) -> dict[str, Any]:
-    return {"format": SAVE_FORMAT, "game": "moz", "seed": game.seed, "turn_limit": game.turn_limit,
-            "decks": [list(d) for d in decks], "agents": list(agents), "human": human,
+def save_data(game: Game, decks: Sequence[Sequence[str]], agents: Sequence[str], human: int | None,
+              catalog_digest: str | None = None) -> dict[str, Any]:
+    """A save: the header of zxdeck.gamelog (who wrote it, the catalog's sha256, the rules
+    revision), the seed, turn limit, decks (card ids), the cards' fingerprints, the agents and
+    seats, and the actions so far."""
+    from zxdeck.gamelog import SAVE_FORMAT, make_header
+    from zxdeck.games.moz.adapter import ADAPTER
+    from zxdeck.games.moz.log import SAVE_VERSION, game_setup
+
+    setup = game_setup(game, decks)
+    return {"format": SAVE_VERSION, "game": "moz",
+            "header": make_header(SAVE_FORMAT, "moz", ADAPTER.rules_revision, catalog_digest),
+            "seed": game.seed, "turn_limit": game.turn_limit, "decks": setup["decks"],
+            "cards": setup["cards"], "agents": list(agents), "human": human,
             "actions": [a.to_json() for a in game.history]}
 
 
 def save_game(path: str | Path, game: Game, decks: Sequence[Sequence[str]], agents: Sequence[str],
-              human: int | None) -> None:
-    Path(path).write_text(json.dumps(save_data(game, decks, agents, human), ensure_ascii=False) + "\n",
-                          encoding="utf-8")
-
-
-def load_save(path: str | Path, cards: Mapping[str, MozCard]) -> tuple[Game, dict[str, Any]]:
-    """The game of a save, replayed (N-4); ZxError naming the file and the problem."""
+              human: int | None, catalog_digest: str | None = None) -> None:
+    data = save_data(game, decks, agents, human, catalog_digest)
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
+        Path(path).write_text(json.dumps(data, ensure_ascii=False) + "\n", encoding="utf-8")
     except OSError as exc:
-        raise ZxError(f"{path}: cannot read the save: {exc.strerror}") from None
-    except ValueError as exc:
-        raise ZxError(f"{path}: not a MOZ save (invalid JSON: {exc})") from None
-    if not isinstance(data, dict) or data.get("game") != "moz" or data.get("format") != SAVE_FORMAT:
-        raise ZxError(f"{path}: not a MOZ save (format {SAVE_FORMAT})")
-    try:
-        decks = [[cards[cid] for cid in d] for d in data["decks"]]
-    except KeyError as exc:
-        raise ZxError(f"{path}: card {exc.args[0]} is not in the catalog") from None
-    game = Game(decks[0], decks[1], seed=int(data["seed"]), turn_limit=int(data["turn_limit"]))
-    for n, a in enumerate(data["actions"]):
+        raise ZxError(f"{path}: cannot write the save: {exc.strerror}") from None
+
+
+class _Cards:
+    """A card mapping as the catalog a save is checked against (no known digest)."""
+
+    def __init__(self, cards: Mapping[str, MozCard]) -> None:
+        self.by_id = cards
+        self.digest = ""
+
+
+def load_save(path: str | Path, cards: Any, notes: list[str] | None = None) -> tuple[Game, dict[str, Any]]:
+    """The game of a save, checked (zxdeck.gamelog: a changed card or another rules revision is
+    refused, exit 2) and replayed (N-4); `cards`: the catalog (`MozCatalog`) or a mapping of
+    card ids to cards. ZxError naming the file and the problem."""
+    from zxdeck.games.moz.log import read_save_record
+
+    catalog = cards if hasattr(cards, "by_id") else _Cards(cards)
+    record = read_save_record(path, catalog, notes)
+    game = record.start(record=True)
+    for n, a in enumerate(record.actions):
         try:
-            game.apply(Action.from_json(a))
+            game.apply(a)
         except (ZxError, ValueError, TypeError) as exc:
-            raise ZxError(f"{path}: action {n + 1} ({a}) does not replay: {exc}") from None
-    return game, data
+            raise ZxError(f"{path}: action {n + 1} ({a.to_json()}) does not replay: {exc}") from None
+    assert record.data is not None
+    return game, record.data
 
 
 # --- a session -------------------------------------------------------------------------------

@@ -37,6 +37,7 @@ PLAY_EPILOG = examples_epilog(
         "--p2 examples/moz/flame_thunder.txt --ai1 heuristic --ai2 random",
         "zxdeck --game moz play --p1 examples/moz/shell_dragons.txt --p2 examples/moz/dusk_minus.txt --save g.json",
         "zxdeck --game moz play --resume g.json",
+        "zxdeck --game moz play --auto --p1 A.txt --p2 B.txt --log match.jsonl",
     ],
     "Without --auto you play p1 at the terminal: type a choice's number, s to save, q to stop.",
 )
@@ -52,11 +53,14 @@ PLAY_EPILOG = examples_epilog(
 @click.option("--turn-limit", type=int, default=400, show_default=True, help="A longer match is a tie (W-3).")
 @click.option("--save", "save_path", metavar="FILE", help="Where `s` saves the match (and where it is saved at the end).")
 @click.option("--resume", "resume_path", metavar="FILE", help="Go on with a saved match.")
+@click.option("--log", "log_path", metavar="FILE.jsonl",
+              help="Write the match as JSON Lines (`zxdeck --game moz replay` reads it back).")
 @click.option("--allow-illegal", is_flag=True, help="Play decks that break the deck rules (D).")
 @pass_app
 @_user_errors
 def play_cmd(app: AppContext, p1: str | None, p2: str | None, auto: bool, ai1: str, ai2: str, seed: int,
-             turn_limit: int, save_path: str | None, resume_path: str | None, allow_illegal: bool) -> None:
+             turn_limit: int, save_path: str | None, resume_path: str | None, log_path: str | None,
+             allow_illegal: bool) -> None:
     """Play a MOZ match: the board shows both summoners' four faces, your hand, the points and the
     held pile; the opponent's hand and face-down cards stay hidden."""
     from zxdeck.games.moz.agents import make_agent
@@ -67,7 +71,10 @@ def play_cmd(app: AppContext, p1: str | None, p2: str | None, auto: bool, ai1: s
         from zxdeck.games.moz.catalog import open_catalog
 
         catalog = open_catalog(app.cards or None)
-        game, data = load_save(resume_path, {c.id: c for c in catalog})
+        notes: list[str] = []
+        game, data = load_save(resume_path, catalog, notes)
+        for note in notes:
+            click.echo(f"zxdeck: note: {resume_path}: {note}", err=True)
         specs = data["agents"]
         human = data["human"]
         decks = data["decks"]
@@ -77,6 +84,9 @@ def play_cmd(app: AppContext, p1: str | None, p2: str | None, auto: bool, ai1: s
             raise ZxError("give two decks: --p1 DECK --p2 DECK (or --resume FILE)")
         if turn_limit < 1:
             raise ZxError(f"--turn-limit must be at least 1, not {turn_limit}")
+        from zxdeck.games.moz.catalog import open_catalog
+
+        catalog = open_catalog(app.cards or None)
         d1, d2 = _load(app, p1, allow_illegal), _load(app, p2, allow_illegal)
         game = Game(d1, d2, seed=seed, turn_limit=turn_limit)
         human = None if auto else 0
@@ -85,7 +95,7 @@ def play_cmd(app: AppContext, p1: str | None, p2: str | None, auto: bool, ai1: s
     agents = [None if s == "human" else make_agent(s, seed * 2 + n + 1) for n, s in enumerate(specs)]
     def on_save(g: Game) -> str:
         path = save_path or "moz-save.json"
-        save_game(path, g, decks, specs, human)
+        save_game(path, g, decks, specs, human, catalog.digest)
         return f"saved to {path} (resume with: zxdeck --game moz play --resume {path})"
 
     def ask(prompt: str) -> str:
@@ -106,7 +116,11 @@ def play_cmd(app: AppContext, p1: str | None, p2: str | None, auto: bool, ai1: s
     elif save_path or human is not None:
         click.echo(on_save(game))
     if save_path and game.is_over():
-        save_game(save_path, game, decks, specs, human)
+        save_game(save_path, game, decks, specs, human, catalog.digest)
+    if log_path:
+        from zxdeck.games.moz.log import write_log
+
+        write_log(log_path, game, [[catalog.by_id[cid] for cid in d] for d in decks], catalog.digest)
 
 
 SIM_EPILOG = examples_epilog(
