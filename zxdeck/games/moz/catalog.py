@@ -20,7 +20,6 @@ import os
 import sqlite3
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 from typing import Any
@@ -102,17 +101,28 @@ def parse_catalog(data: bytes, source: str = "<catalog>") -> list[MozCard]:
 # --------------------------------------------------------------------------- the catalog
 
 
-@dataclass
 class MozCatalog(CardIndex[MozCard]):
     """The cards of the MOZ catalog(s), with the look-ups deck reading needs (`get`, `lookup`,
     `lookup_keys`: the CardSource of zxdeck.deck, so MOZ decks are read by the Z/X deck reader)."""
 
     cards: list[MozCard]
-    paths: tuple[Path, ...] = ()
-    digest: str = ""
-    cache: Path | None = None  # the SQLite cache file (None: not cached)
-    built: bool = False  # this open (re)built the cache
-    by_id: dict[str, MozCard] = field(init=False)
+    paths: tuple[Path, ...]
+    digest: str
+    cache: Path | None  # the SQLite cache file (None: not cached)
+    built: bool  # this open (re)built the cache
+    by_id: dict[str, MozCard]
+
+    def __init__(self, cards: list[MozCard], paths: tuple[Path, ...] = (), digest: str = "",
+                 cache: Path | None = None, built: bool = False) -> None:
+        self.cards = cards
+        self.paths = paths
+        self.digest = digest
+        self.cache = cache
+        self.built = built
+        self.__post_init__()
+
+    def __repr__(self) -> str:
+        return f"MozCatalog({len(self.cards)} cards, paths={self.paths!r}, digest={self.digest!r})"
 
     @property
     def path(self) -> Path | None:

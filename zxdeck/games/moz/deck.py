@@ -17,11 +17,11 @@ import json
 import os
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from zxdeck.games.moz.model import LIMIT_GROUPS, MozCard
 from zxdeck.games.zx.deck.model import Deck, DeckEntry, Problem
+from zxdeck.records import FACTORY, FrozenRecord, Record
 from zxdeck.text import name_key
 
 REGULATION_NAME = "glyphwar"
@@ -40,24 +40,40 @@ GROUP_NAMES: dict[str, str] = {
 }
 
 
-@dataclass(frozen=True)
-class Limit:
+class Limit(FrozenRecord):
     """One deck rule: the cards matching `match` (every key must hold; a list is "any of";
     `level_min`: level >= N; `not_type`: type not in the list), counted per value of `per`
     (`name`: by NFKC name, D-3; `power`: by printed power, D-10) or all together, must number
     at least `minimum` / at most `maximum`. `what` names the cards in messages; `extra` holds
     the extra JSON keys of the error (MOZ_RULES section 2)."""
 
+    __slots__ = _fields = ("rule", "code", "what", "match", "minimum", "maximum", "per", "extra", "count_key",
+                           "point_lines")
     rule: str
     code: str
     what: str
     match: dict[str, Any]
-    minimum: int | None = None
-    maximum: int | None = None
-    per: str | None = None
-    extra: dict[str, Any] = field(default_factory=dict)
-    count_key: bool = True  # the error has a `count` key
-    point_lines: bool = True  # the error names the lines of the cards counted (not for D-1, D-2)
+    minimum: int | None
+    maximum: int | None
+    per: str | None
+    extra: dict[str, Any]
+    count_key: bool  # the error has a `count` key
+    point_lines: bool  # the error names the lines of the cards counted (not for D-1, D-2)
+
+    def __init__(self, rule: str, code: str, what: str, match: dict[str, Any], minimum: int | None = None,
+                 maximum: int | None = None, per: str | None = None, extra: dict[str, Any] = FACTORY,
+                 count_key: bool = True, point_lines: bool = True) -> None:
+        set_ = object.__setattr__
+        set_(self, "rule", rule)
+        set_(self, "code", code)
+        set_(self, "what", what)
+        set_(self, "match", match)
+        set_(self, "minimum", minimum)
+        set_(self, "maximum", maximum)
+        set_(self, "per", per)
+        set_(self, "extra", {} if extra is FACTORY else extra)
+        set_(self, "count_key", count_key)
+        set_(self, "point_lines", point_lines)
 
     def matches(self, card: MozCard) -> bool:
         for key, want in self.match.items():
@@ -108,14 +124,21 @@ REGULATION: tuple[Limit, ...] = (
 assert {g for lim in REGULATION for g in lim.match.get("limit_group", [])} == set(LIMIT_GROUPS)
 
 
-@dataclass
-class MozValidation:
+class MozValidation(Record):
     """The outcome of validating one MOZ deck (the JSON object of `validate --format json`)."""
 
+    __slots__ = _fields = ("deck", "errors", "warnings", "counts")
     deck: Deck
-    errors: list[Problem] = field(default_factory=list)
-    warnings: list[Problem] = field(default_factory=list)
-    counts: dict[str, Any] = field(default_factory=dict)
+    errors: list[Problem]
+    warnings: list[Problem]
+    counts: dict[str, Any]
+
+    def __init__(self, deck: Deck, errors: list[Problem] = FACTORY, warnings: list[Problem] = FACTORY,
+                 counts: dict[str, Any] = FACTORY) -> None:
+        self.deck = deck
+        self.errors = [] if errors is FACTORY else errors
+        self.warnings = [] if warnings is FACTORY else warnings
+        self.counts = {} if counts is FACTORY else counts
 
     @property
     def valid(self) -> bool:

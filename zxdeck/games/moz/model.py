@@ -26,9 +26,9 @@ every match) and their power changes last until the round ends.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from typing import Any
 
+from zxdeck.records import FrozenRecord
 from zxdeck.text import nfkc
 
 # K-1..K-7: the type keys with their Japanese names.
@@ -92,55 +92,96 @@ class CardError(ValueError):
     """A catalog entry with a missing field or a value of the wrong form (Y-5)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Target:
+class Target(FrozenRecord):
     """A selector of cards on faces. Empty filters match anything; `this` = the ability's own card."""
 
-    side: str = "self"
-    faces: tuple[str, ...] = BEAST_FACES
-    kind: str = "beast"  # beast | any (any card on a face, supports and face-down cards included)
-    attribute: str | None = None
-    sub_attribute: str | None = None
-    power_min: int | None = None
-    power_max: int | None = None
-    this: bool = False
-    count: int | None = 1  # one-shot effects: how many to pick; None = all matches
+    __slots__ = _fields = ("side", "faces", "kind", "attribute", "sub_attribute", "power_min", "power_max",
+                           "this", "count")
+    side: str
+    faces: tuple[str, ...]
+    kind: str  # beast | any (any card on a face, supports and face-down cards included)
+    attribute: str | None
+    sub_attribute: str | None
+    power_min: int | None
+    power_max: int | None
+    this: bool
+    count: int | None  # one-shot effects: how many to pick; None = all matches
+
+    def __init__(self, side: str = "self", faces: tuple[str, ...] = BEAST_FACES, kind: str = "beast",
+                 attribute: str | None = None, sub_attribute: str | None = None, power_min: int | None = None,
+                 power_max: int | None = None, this: bool = False, count: int | None = 1) -> None:
+        set_ = object.__setattr__
+        set_(self, "side", side)
+        set_(self, "faces", faces)
+        set_(self, "kind", kind)
+        set_(self, "attribute", attribute)
+        set_(self, "sub_attribute", sub_attribute)
+        set_(self, "power_min", power_min)
+        set_(self, "power_max", power_max)
+        set_(self, "this", this)
+        set_(self, "count", count)
 
 
-@dataclass(frozen=True, slots=True)
-class Effect:
+class Effect(FrozenRecord):
     """One primitive: `op` (a key of OPS) with its arguments."""
 
+    __slots__ = _fields = ("op", "amount", "side", "target", "mode", "outcome")
     op: str
-    amount: int = 0
-    side: str = "self"
-    target: Target | None = None
-    mode: str = ""
-    outcome: str = ""
+    amount: int
+    side: str
+    target: Target | None
+    mode: str
+    outcome: str
+
+    def __init__(self, op: str, amount: int = 0, side: str = "self", target: Target | None = None,
+                 mode: str = "", outcome: str = "") -> None:
+        set_ = object.__setattr__
+        set_(self, "op", op)
+        set_(self, "amount", amount)
+        set_(self, "side", side)
+        set_(self, "target", target)
+        set_(self, "mode", mode)
+        set_(self, "outcome", outcome)
 
 
-@dataclass(frozen=True, slots=True)
-class Ability:
+class Ability(FrozenRecord):
     """`when` the effects act, an optional condition (keys of CONDITION_KEYS), the effects."""
 
+    __slots__ = _fields = ("when", "effects", "condition")
     when: str
     effects: tuple[Effect, ...]
-    condition: tuple[tuple[str, Any], ...] = ()
+    condition: tuple[tuple[str, Any], ...]
+
+    def __init__(self, when: str, effects: tuple[Effect, ...], condition: tuple[tuple[str, Any], ...] = ()) -> None:
+        set_ = object.__setattr__
+        set_(self, "when", when)
+        set_(self, "effects", effects)
+        set_(self, "condition", condition)
 
 
-@dataclass(frozen=True, slots=True)
-class MozCard:
-    """Fields common to every kind (Y-2)."""
+_CARD_FIELDS = ("id", "name", "type", "name_en", "text", "set", "abilities", "limit_group", "extra")
 
+
+class MozCard(FrozenRecord):
+    """Fields common to every kind (Y-2). Immutable and hashable; `extra` (unknown catalog keys)
+    is neither compared nor hashed."""
+
+    __slots__ = _fields = _CARD_FIELDS
+    _compare = _CARD_FIELDS[:-1]
     id: str
     name: str
     type: str
-    name_en: str = ""
-    text: str = ""
-    set: str = ""
-    abilities: tuple[Ability, ...] = ()
-    limit_group: str | None = None  # D-18
-    extra: tuple[tuple[str, Any], ...] = field(default=(), compare=False)
+    name_en: str
+    text: str
+    set: str
+    abilities: tuple[Ability, ...]
+    limit_group: str | None  # D-18
+    extra: tuple[tuple[str, Any], ...]
+
+    def __init__(self, id: str, name: str, type: str, name_en: str = "", text: str = "",  # noqa: A002
+                 set: str = "", abilities: tuple[Ability, ...] = (), limit_group: str | None = None,  # noqa: A002
+                 extra: tuple[tuple[str, Any], ...] = ()) -> None:
+        _init_card(self, id, name, type, name_en, text, set, abilities, limit_group, extra)
 
     @property
     def is_summoner(self) -> bool:
@@ -183,34 +224,82 @@ class MozCard:
         return out
 
 
-@dataclass(frozen=True, slots=True)
+def _init_card(card: MozCard, id: str, name: str, type: str, name_en: str, text: str, set: str,  # noqa: A002
+               abilities: tuple[Ability, ...], limit_group: str | None, extra: tuple[tuple[str, Any], ...]) -> None:
+    set_ = object.__setattr__
+    set_(card, "id", id)
+    set_(card, "name", name)
+    set_(card, "type", type)
+    set_(card, "name_en", name_en)
+    set_(card, "text", text)
+    set_(card, "set", set)
+    set_(card, "abilities", abilities)
+    set_(card, "limit_group", limit_group)
+    set_(card, "extra", extra)
+
+
 class Summoner(MozCard):
     """K-9, K-10: `summon_attributes` is (top, left, right)."""
 
-    sex: str | None = None
-    age: int | None = None
-    level: int = 1
-    summon_attributes: tuple[str, str, str] = ("", "", "")
-    speed: int = 0
+    __slots__ = ("sex", "age", "level", "summon_attributes", "speed")
+    _fields = _CARD_FIELDS + __slots__
+    _compare = _fields[:8] + _fields[9:]
+    sex: str | None
+    age: int | None
+    level: int
+    summon_attributes: tuple[str, str, str]
+    speed: int
+
+    def __init__(self, id: str, name: str, type: str, name_en: str = "", text: str = "",  # noqa: A002
+                 set: str = "", abilities: tuple[Ability, ...] = (), limit_group: str | None = None,  # noqa: A002
+                 extra: tuple[tuple[str, Any], ...] = (), sex: str | None = None, age: int | None = None,
+                 level: int = 1, summon_attributes: tuple[str, str, str] = ("", "", ""), speed: int = 0) -> None:
+        _init_card(self, id, name, type, name_en, text, set, abilities, limit_group, extra)
+        set_ = object.__setattr__
+        set_(self, "sex", sex)
+        set_(self, "age", age)
+        set_(self, "level", level)
+        set_(self, "summon_attributes", summon_attributes)
+        set_(self, "speed", speed)
 
     def face_attribute(self, face: str) -> str:
         return self.summon_attributes[BEAST_FACES.index(face)]
 
 
-@dataclass(frozen=True, slots=True)
 class Beast(MozCard):
     """K-12, K-14, K-15."""
 
-    attribute: str = ""
-    sub_attribute: str = ""
-    power: int = 0
+    __slots__ = ("attribute", "sub_attribute", "power")
+    _fields = _CARD_FIELDS + __slots__
+    _compare = _fields[:8] + _fields[9:]
+    attribute: str
+    sub_attribute: str
+    power: int
+
+    def __init__(self, id: str, name: str, type: str, name_en: str = "", text: str = "",  # noqa: A002
+                 set: str = "", abilities: tuple[Ability, ...] = (), limit_group: str | None = None,  # noqa: A002
+                 extra: tuple[tuple[str, Any], ...] = (), attribute: str = "", sub_attribute: str = "",
+                 power: int = 0) -> None:
+        _init_card(self, id, name, type, name_en, text, set, abilities, limit_group, extra)
+        set_ = object.__setattr__
+        set_(self, "attribute", attribute)
+        set_(self, "sub_attribute", sub_attribute)
+        set_(self, "power", power)
 
 
-@dataclass(frozen=True, slots=True)
 class Support(MozCard):
     """K-3..K-7, K-16: `attribute` is set for attribute change cards only."""
 
-    attribute: str | None = None
+    __slots__ = ("attribute",)
+    _fields = _CARD_FIELDS + __slots__
+    _compare = _fields[:8] + _fields[9:]
+    attribute: str | None
+
+    def __init__(self, id: str, name: str, type: str, name_en: str = "", text: str = "",  # noqa: A002
+                 set: str = "", abilities: tuple[Ability, ...] = (), limit_group: str | None = None,  # noqa: A002
+                 extra: tuple[tuple[str, Any], ...] = (), attribute: str | None = None) -> None:
+        _init_card(self, id, name, type, name_en, text, set, abilities, limit_group, extra)
+        object.__setattr__(self, "attribute", attribute)
 
 
 _KIND_FIELDS: dict[str, tuple[str, ...]] = {
