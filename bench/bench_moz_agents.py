@@ -1,7 +1,8 @@
 """MOZ computer players against each other: win rates with paired seeds.
 
 Every seed is played twice with the seats swapped (same decks, same engine seed), so the
-seat and the deck cancel out. Ties count half. The decks are the MOZ example decks
+seat and the deck cancel out; seed s plays the pairing s mod P of the P pairings of the decks
+(every pair of decks, a deck against itself included). Ties count half. The decks are the MOZ example decks
 (examples/moz/*.txt, read with the built-in catalog; `--decks fixture`: the engine tests'
 fixture decks). A 95 % Wilson interval comes with each rate.
 
@@ -63,8 +64,10 @@ def main() -> None:
     ap.add_argument("--decks", choices=["examples", "fixture"], default="examples")
     args = ap.parse_args()
     pool = decks(args.decks)
+    pairings = [(i, j) for i in range(len(pool)) for j in range(i, len(pool))]
     print(f"# {platform.node()} {platform.python_implementation()} {platform.python_version()} "
-          f"({platform.machine()}); {len(pool)} {args.decks} decks")
+          f"({platform.machine()}); {len(pool)} {args.decks} decks, {len(pairings)} pairings, "
+          f"seeds {args.seed}..{args.seed + args.pairs - 1}")
     for m in args.matchups:
         tokens = m.split(":")
         k = 2 if len(tokens) > 2 and tokens[1].isdigit() else 1
@@ -73,7 +76,8 @@ def main() -> None:
         n = 0
         t = time.process_time()
         for s in range(args.seed, args.seed + args.pairs):
-            d1, d2 = pool[s % len(pool)], pool[(s * 3 + 1) % len(pool)]
+            i, j = pairings[s % len(pairings)]
+            d1, d2 = pool[i], pool[j]
             for swap in (False, True):
                 w = play(b, a, d1, d2, s) if swap else play(a, b, d1, d2, s)
                 me = 1 if swap else 0

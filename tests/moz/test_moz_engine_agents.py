@@ -8,7 +8,7 @@ from moz_fixture import fixture_deck
 from zxdeck.errors import ZxError
 from zxdeck.games.moz.agents import AgentFactory, make_agent
 from zxdeck.games.moz.agents.heuristic import combo_potential
-from zxdeck.games.moz.engine import Game
+from zxdeck.games.moz.engine import Action, Game
 
 
 def play(a: str, b: str, seed: int) -> Game:
@@ -56,3 +56,54 @@ def test_bad_agent_specs_are_one_clear_error() -> None:
     with pytest.raises(ZxError, match="budget"):
         AgentFactory("mcts:zero")
     assert AgentFactory("mcts:5").make(1).budget == 5
+
+
+def _special_step(mine: list, theirs: list, card: object) -> Game:
+    from moz_scenario import find, ready, summoner, to_special_step
+
+    g = ready(mine + [card], theirs, sum0=[summoner(("火", "水", "風"), speed=9)],
+              sum1=[summoner(("火", "水", "風"), speed=1)])
+    i = find(g, 0, card)
+    g.zone[0].remove(i)
+    g.hand[0].append(i)
+    to_special_step(g, mine + [None], theirs + [None])
+    return g
+
+
+def test_heuristic_keeps_a_win_special_for_a_round_it_would_lose() -> None:
+    """X-2, V-1 step 1: a "win the round" special is used to turn a lost round, not spent on a won one."""
+    from moz_scenario import beast, find, support
+
+    from zxdeck.games.moz.agents.heuristic import HeuristicAgent
+    from zxdeck.games.moz.engine.actions import NONE
+
+    def win_card() -> object:
+        return support("special", abilities=[{"when": "special", "do": [{"op": "result", "outcome": "win"}]}])
+
+    def trio(power: int) -> list:
+        return [beast("火", "bird", power), beast("水", "fish", power + 1), beast("風", "insect", power + 2)]
+
+    card = win_card()
+    ahead = _special_step(trio(200), trio(10), card)
+    assert HeuristicAgent(1).choose(ahead) == NONE
+    card = win_card()
+    behind = _special_step(trio(10), trio(200), card)
+    assert HeuristicAgent(1).choose(behind) == Action("special", find(behind, 0, card))
+
+
+def test_heuristic_reads_the_power_beasts_will_have() -> None:
+    """C-4, P-1: −100 beasts under a summoner that gives +50 make Hurricane (−50 each), not Minus Hurricane."""
+    from moz_scenario import beast, ready, set_hand, summoner, support
+
+    from zxdeck.games.moz.agents.heuristic import completions
+
+    buff = summoner(("火", "水", "風"), speed=9, abilities=[{"when": "continuous", "do": [
+        {"op": "power", "amount": 50, "target": {"side": "self"}}]}])
+    plain = summoner(("火", "水", "風"), speed=9)
+    minus = [beast("火", "bird", -100), beast("水", "fish", -100), beast("風", "insect", -100)]
+    help_ = support("help")
+    for s, key in ((buff, "hurricane"), (plain, "minus_hurricane")):
+        g = ready(minus + [help_], sum0=[s])
+        set_hand(g, 0, minus + [help_])
+        combos = {c.key for c, _, _ in completions(g, 0) if c is not None}
+        assert combos == {key}

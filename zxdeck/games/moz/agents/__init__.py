@@ -15,8 +15,9 @@ from zxdeck.games.moz.engine import Action, Game
 
 AGENTS = {
     "random": "uniform over the legal actions",
-    "heuristic": "knows the combos; looks one decision ahead",
-    "mcts": "tree search over dealt hidden cards; mcts:N sets the budget (iterations, default 200)",
+    "heuristic": "knows the rules, the combos and its cards; looks one decision ahead",
+    "mcts": "tree search over dealt hidden cards, scored by the heuristic's evaluation; mcts:N sets the budget "
+            "(iterations, default 100)",
     "bot": "a program playing over JSON Lines (docs/BOTS.md): bot:COMMAND",
 }
 BOT_TIMEOUT_MS = 5000  # the `bot` agent's deadline of one answer (as for Z/X)

@@ -43,6 +43,13 @@ FOLD_DRAW_LIMIT = 4  # F-3
 DEFAULT_TURN_LIMIT = 400  # W-3
 BOTTOM = 3
 SEATS = ("p1", "p2")
+# a one-shot effect that found nothing to act on, in words (by the pick's purpose)
+_NO_TARGET = {
+    "power": "no beast to change the power of",
+    "guard": "no card to turn face down",
+    "send_back": "no card to send to the hole",
+    "exchange_face": "no beast to exchange",
+}
 
 
 class IllegalActionError(ZxError):
@@ -716,28 +723,40 @@ class Game:
     # --- card effects (N-5) ------------------------------------------------------------------
 
     def _run_effect(self, p: int, src: int, e: Effect) -> None:
+        """One effect primitive (model.OPS), narrated in words (never by its op name)."""
         side = p if e.side == "self" else 1 - p
+        name = self._name(src)
         if e.op == "summoner_power":
             self.sum_mods[side] += e.amount
+            self._note(f"{name}: {SEATS[side]}'s summoner gets {e.amount:+d} power")
         elif e.op == "speed":
             self.speed_mods[side] += e.amount
+            self._note(f"{name}: {SEATS[side]}'s summoner gets {e.amount:+d} speed")
         elif e.op == "seal":
             self.sealed[1 - p] = True
+            self._note(f"{name}: {SEATS[1 - p]} may not use a special this round")
         elif e.op == "protect":
             self.protected[p] = True
+            self._note(f"{name}: {SEATS[p]}'s cards cannot be guarded, sent back or exchanged this round")
         elif e.op == "nullify":
             self.nullify[p] = True
+            self._note(f"{name}: {SEATS[1 - p]}'s special has no effect this round")
         elif e.op == "result":
             self.decided = ("win", p) if e.outcome == "win" else ("tie", -1)
+            self._note(f"{name}: {SEATS[p]}'s summoner wins the round" if e.outcome == "win"
+                       else f"{name}: the round is a tie")
         elif e.op == "draw":
+            n = 0
             for _ in range(e.amount):
                 if self.zone[p]:
                     self._draw(p)
+                    n += 1
+            self._note(f"{name}: {SEATS[p]} draws {n} card{'s' if n != 1 else ''}"
+                       + (" (the zone is empty)" if n < e.amount else ""))
         elif e.op in ("power", "guard", "send_back"):
             self._start_pick(p, src, e, e.op)
         elif e.op == "exchange":
             self._start_pick(p, src, e, "exchange_face")
-        self._note(f"{self._name(src)}: {e.op}")
 
     def _pick_options(self, pk: dict[str, Any]) -> list[int]:
         p, e, purpose = pk["player"], pk["effect"], pk["purpose"]
@@ -768,6 +787,7 @@ class Game:
         pk = {"player": p, "src": src, "effect": e, "purpose": purpose, "left": count, "done": [], "face": -1}
         options = self._pick_options(pk)
         if not options:
+            self._note(f"{self._name(src)}: {_NO_TARGET[purpose]}")
             return
         if count is None:  # every match, no choice
             for o in options:
@@ -809,24 +829,34 @@ class Game:
             self.hand[p].remove(value)
             self.hand[p].append(old)
             self.mods.pop(old, None)
-            self._note(f"{self._name(old)} is exchanged for {self._name(value)}")
+            self._note(f"{self._name(pk['src'])}: {SEATS[q]}'s {self._name(old)} on {FACES[f]} is exchanged for "
+                       f"{self._name(value)} from the hand")
             return
         q, f = divmod(value, 4)
         pk["done"].append(value)
+        src = self._name(pk["src"])
         if purpose == "power":
             b = self.beast_on(q, f)
             if b >= 0:
                 self.mods[b] = self.mods.get(b, 0) + e.amount
+                self._note(f"{src}: {SEATS[q]}'s {self._name(b)} on {FACES[f]} gets {e.amount:+d} power")
         elif purpose == "guard":  # Z-5
+            shown, verb = self._shown(q, f), "are" if len(self.faces[q][f]) > 1 else "is"
             self.down.update(self.faces[q][f])
-            self._note(f"{SEATS[q]}'s {FACES[f]} is turned face down")
+            self._note(f"{src}: {SEATS[q]}'s {shown} on {FACES[f]} {verb} turned face down")
         elif purpose == "send_back":
+            shown = " and ".join(self._name(i) for i in self.faces[q][f])  # Z-6: the hole is open
+            verb = "are" if len(self.faces[q][f]) > 1 else "is"
             for i in self.faces[q][f]:
                 self.hole[self.owner[i]].append(i)
                 self.down.discard(i)
                 self.mods.pop(i, None)
             self.faces[q][f] = []
-            self._note(f"{SEATS[q]}'s {FACES[f]} is sent to the hole")
+            self._note(f"{src}: {SEATS[q]}'s {shown} on {FACES[f]} {verb} sent to the hole")
+
+    def _shown(self, q: int, f: int) -> str:
+        """The open names of a face's cards (Z-5: a face-down card is 'a face-down card')."""
+        return " and ".join("a face-down card" if i in self.down else self._name(i) for i in self.faces[q][f])
 
     # --- setup helpers -----------------------------------------------------------------------
 
@@ -892,7 +922,8 @@ class Game:
         o = 1 - viewer
         g.cards = list(self.cards)
         hidden = list(g.hand[o]) + list(g.zone[o]) + [i for side in g.faces[o] for i in side if i in g.down]
-        chosen_hidden = g.chosen[o] is not None and g.chosen[o] != -1 and g.step == "special"
+        # X-2: whether the opponent chose a special, and which, is secret until the reveal (a seal is open)
+        chosen_hidden = g.chosen[o] is not None and g.step == "special" and not g.sealed[o]
         identities = [g.cards[i] for i in hidden]
         rng.shuffle(identities)
         for i, c in zip(hidden, identities, strict=True):
@@ -905,8 +936,8 @@ class Game:
         for i, c in zip(pile, ids, strict=True):
             g.cards[i] = c
         if chosen_hidden:
-            usable = [i for i in g.hand[o] if g.cards[i].usable_as_special]
-            g.chosen[o] = rng.choice(usable) if usable else -1
+            usable = [-1] + [i for i in g.hand[o] if g.cards[i].usable_as_special]
+            g.chosen[o] = rng.choice(usable)
         # a face-down card dealt again may now be a summoner or a beast on the bottom: harmless, it is face down
         return g
 
