@@ -9,7 +9,6 @@ game API: decks in (`load_deck`: checked by D-1..D-18, `MozDeck` with its digest
 
 from __future__ import annotations
 
-import dataclasses
 import hashlib
 import json
 from collections.abc import Sequence
@@ -51,8 +50,8 @@ class MozGames:
 
 def card_fingerprint(card: MozCard) -> str:
     """What of a card can change a match (every field but its texts and English name), hashed."""
-    data = {f.name: getattr(card, f.name) for f in dataclasses.fields(card)
-            if f.name not in ("text", "name_en", "extra", "set")}
+    data = {name: getattr(card, name) for name in card._fields  # zxdeck.records: the fields in order
+            if name not in ("text", "name_en", "extra", "set")}
     data["class"] = type(card).__name__
     raw = json.dumps(data, ensure_ascii=False, sort_keys=True, default=repr)
     return hashlib.sha256(raw.encode("utf-8")).hexdigest()[:16]
