@@ -5,6 +5,7 @@ run by plain `pytest` (CI installs the `ray` extra with `test`)."""
 from __future__ import annotations
 
 import json
+import time
 
 import pytest
 
@@ -32,6 +33,24 @@ def test_local_ray_plays_the_same_games(zx_contest) -> None:
     remote, t_ray = records(matches, backend)
     assert not ray.is_initialized()  # the Ray it started is shut down
     assert backend.workers == 2 and remote == local and t_ray == t_local
+
+
+def test_private_ray_even_when_another_ray_runs(zx_contest, monkeypatch) -> None:
+    """Without an address the run starts its own Ray of `workers` CPUs; it does not join a Ray
+    that happens to run on the machine (here one of 1 CPU)."""
+    from ray.cluster_utils import Cluster
+
+    monkeypatch.delenv("RAY_ADDRESS", raising=False)
+    other = Cluster(initialize_head=True, head_node_args={"num_cpus": 1})
+    try:
+        matches = [Match(zx_contest, 26, 8)]
+        backend = RayBackend(2)
+        remote, _ = records(matches, backend)
+        assert backend.workers == 2 and remote == records(matches, InlineBackend())[0]
+    finally:
+        if ray.is_initialized():
+            ray.shutdown()
+        other.shutdown()
 
 
 def test_two_node_cluster_plays_the_same_games(zx_contest, monkeypatch, capsys) -> None:
@@ -63,3 +82,123 @@ def test_two_node_cluster_plays_the_same_games(zx_contest, monkeypatch, capsys) 
         if ray.is_initialized():
             ray.shutdown()
         cluster.shutdown()
+
+
+# --- the warm pool (ZXDECK_RAY_KEEP_WARM): detached actors that outlive a run
+
+
+def _pool_pids(digest: str, n: int) -> list[int]:
+    from zxdeck.sim.ray_pool import NAMESPACE, pool_name
+
+    actors = [ray.get_actor(pool_name(digest, i), namespace=NAMESPACE) for i in range(n)]
+    return [ray.get(a.hello.remote(30.0))[1] for a in actors]
+
+
+def test_warm_pool_plays_the_same_games_and_stays_for_the_next_run(zx_contest) -> None:
+    from ray.cluster_utils import Cluster
+
+    from zxdeck.sim.ray_pool import code_digest
+
+    cluster = Cluster(initialize_head=True, head_node_args={"num_cpus": 2})
+    try:
+        matches = [Match(zx_contest, 23, 40)]
+        local, t_local = records(matches, InlineBackend())
+        first = RayBackend(2, address=cluster.address, keep_warm=30)
+        remote, t_ray = records(matches, first)
+        assert "pool" in first.phases  # played by the pool, not by tasks
+        assert remote == local and t_ray == t_local
+        assert not ray.is_initialized()  # the driver left; the pool did not
+        ray.init(address=cluster.address)
+        pids = _pool_pids(code_digest(), 2)
+        ray.shutdown()
+        # a second run (another driver) finds the same warm processes; early stop works there
+        out: list[dict] = []
+        _, outcome = run_matches(matches, RayBackend(2, address=cluster.address, keep_warm=30),
+                                 on_records=lambda m, r: out.extend(r), precision=0.2,
+                                 chunk_seconds=0.05)
+        want: list[dict] = []
+        run_matches(matches, InlineBackend(), on_records=lambda m, r: want.extend(r),
+                    precision=0.2)
+        assert outcome.status == "complete" and out == want and len(out) < 40
+        ray.init(address=cluster.address)
+        assert _pool_pids(code_digest(), 2) == pids
+    finally:
+        if ray.is_initialized():
+            ray.shutdown()
+        cluster.shutdown()
+
+
+def test_warm_pool_ends_after_its_idle_time(zx_contest) -> None:
+    from ray.cluster_utils import Cluster
+
+    from zxdeck.sim.ray_pool import NAMESPACE, code_digest, pool_name
+
+    cluster = Cluster(initialize_head=True, head_node_args={"num_cpus": 1})
+    try:
+        backend = RayBackend(1, address=cluster.address, keep_warm=1)
+        records([Match(zx_contest, 24, 4)], backend)
+        assert "pool" in backend.phases
+        ray.init(address=cluster.address)
+        name = pool_name(code_digest(), 0)
+        for _ in range(120):  # it ends, and gives its CPU back, once idle for a second
+            try:
+                ray.get_actor(name, namespace=NAMESPACE)
+            except ValueError:
+                if ray.available_resources().get("CPU") == 1:
+                    break
+            time.sleep(0.25)
+        else:
+            raise AssertionError("the idle warm worker did not end")
+    finally:
+        if ray.is_initialized():
+            ray.shutdown()
+        cluster.shutdown()
+
+
+def test_warm_pool_refuses_workers_of_other_code(zx_contest, monkeypatch) -> None:
+    """A worker whose install differs from the driver's (here: the driver claims another code
+    digest) is refused before any game, with a clear error."""
+    from ray.cluster_utils import Cluster
+
+    from zxdeck.errors import ZxError
+    from zxdeck.sim import ray_pool
+
+    cluster = Cluster(initialize_head=True, head_node_args={"num_cpus": 1})
+    try:
+        monkeypatch.setattr(ray_pool, "_DIGEST", "0123456789abcdef")
+        backend = RayBackend(1, address=cluster.address, keep_warm=5)
+        with pytest.raises(ZxError, match="other zxdeck code"):
+            backend.open([Match(zx_contest, 25, 2)])
+    finally:
+        if ray.is_initialized():
+            ray.shutdown()
+        cluster.shutdown()
+
+
+def test_pool_only_for_zxdeck_code(zx_contest) -> None:
+    """The code digest covers zxdeck only: matches that refer to other code use plain tasks."""
+    from dataclasses import replace
+
+    from zxdeck.sim.ray_pool import pool_eligible
+
+    assert pool_eligible([Match(zx_contest, 1, 2)])
+    assert not pool_eligible([Match(replace(zx_contest, new_game=lambda *a: None), 1, 2)])
+    assert not pool_eligible([Match(replace(zx_contest, new_game=ForeignGames()), 1, 2)])
+
+
+class ForeignGames:  # defined outside zxdeck (and not the standard library)
+    def __call__(self, *args: object) -> None:
+        return None
+
+
+def test_keep_warm_setting(monkeypatch) -> None:
+    from zxdeck.errors import ZxError
+    from zxdeck.sim.backends import KEEP_WARM_ENV, keep_warm_setting
+
+    monkeypatch.delenv(KEEP_WARM_ENV, raising=False)
+    assert keep_warm_setting() == 0
+    monkeypatch.setenv(KEEP_WARM_ENV, "600")
+    assert keep_warm_setting() == 600 and RayBackend(2).keep_warm == 600
+    for bad in ("soon", "-1", "inf", "nan"):
+        with pytest.raises(ZxError, match=KEEP_WARM_ENV):
+            keep_warm_setting(bad)

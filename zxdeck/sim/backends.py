@@ -13,7 +13,9 @@ play and puts the results in order, so every backend gives the same games.
 - `RayBackend`: Ray tasks (`--backend ray`, the `zxdeck[ray]` extra): a local
   Ray started for the run, or the cluster of `RAY_ADDRESS`. The matches are
   put once in the object store (`ray.put`) and each worker process keeps the
-  copy it fetched, so they travel once per worker, not once per task.
+  copy it fetched, so they travel once per worker, not once per task. On a
+  running cluster with `ZXDECK_RAY_KEEP_WARM` the chunks go to warm detached
+  actors that outlive the command instead (`ray_pool.py`).
 """
 
 from __future__ import annotations
@@ -22,6 +24,8 @@ import multiprocessing
 import os
 import signal
 import sys
+import time
+import uuid
 from collections.abc import Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
@@ -176,39 +180,125 @@ def require_ray() -> None:
         raise ZxError(RAY_MISSING) from None
 
 
+KEEP_WARM_ENV = "ZXDECK_RAY_KEEP_WARM"
+
+
+def keep_warm_setting(value: str | None = None) -> float:
+    """Seconds a warm worker pool outlives a run (`ZXDECK_RAY_KEEP_WARM`; unset or 0: none)."""
+    text = os.environ.get(KEEP_WARM_ENV, "") if value is None else value
+    if not text.strip():
+        return 0.0
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = -1.0
+    if not seconds >= 0 or seconds == float("inf"):
+        raise ZxError(f"{KEEP_WARM_ENV} must be a number of seconds (0: no warm pool), not {text!r}")
+    return seconds
+
+
 class RayBackend(Backend):
-    """Chunks as Ray tasks: a local Ray for the run, or the cluster at `address` / $RAY_ADDRESS."""
+    """Chunks as Ray tasks: a local Ray for the run, or the cluster at `address` / $RAY_ADDRESS.
+
+    With `keep_warm` seconds (default: $ZXDECK_RAY_KEEP_WARM) and a Ray this run did not start
+    itself, chunks go to a pool of detached actors that stay warm between runs
+    (`zxdeck.sim.ray_pool`). `phases` holds the seconds each step of `open` took.
+    """
 
     name = "ray"
 
-    def __init__(self, workers: int | None, address: str | None = None) -> None:
+    def __init__(self, workers: int | None, address: str | None = None,
+                 keep_warm: float | None = None) -> None:
+        t = time.perf_counter()
         require_ray()
+        self.phases: dict[str, float] = {"import ray": time.perf_counter() - t}
         self.address = address if address is not None else os.environ.get("RAY_ADDRESS") or None
         self.requested = workers
+        self.keep_warm = keep_warm_setting() if keep_warm is None else keep_warm
         self._started = False
+        self._private = False  # a Ray started for this run only (ends with it)
+        self._actors: list[Any] = []
+
+    def _phase(self, name: str, since: float) -> float:
+        now = time.perf_counter()
+        self.phases[name] = now - since
+        return now
 
     def open(self, matches: Sequence[Match]) -> None:
         import ray
 
+        t = time.perf_counter()
         super().open(matches)
         if not ray.is_initialized():
             options: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False,
                                        "logging_level": "ERROR", "configure_logging": False}
             if self.address is None and self.requested is not None:
                 options["num_cpus"] = self.requested  # a local Ray of exactly this many workers
-            try:
-                ray.init(address=self.address, **options)
+            try:  # "local": a new Ray, even when another one runs on this machine
+                ray.init(address=self.address or "local", **options)
             except Exception as exc:  # no cluster at the address, ...
                 raise ZxError(f"cannot start or reach Ray ({self.address or 'local'}): {exc}") from None
             self._started = True
+            self._private = self.address is None
+        t = self._phase("ray.init", t)
         cpus = int(ray.cluster_resources().get("CPU", 1))
         self.workers = min(self.requested, cpus) if self.requested else cpus
         self.workers = max(1, self.workers)
         self.slots = 2 * self.workers
         self._ref = ray.put(list(matches))
+        t = self._phase("put", t)
+        if self.keep_warm > 0 and not self._private:
+            from zxdeck.sim.ray_pool import pool_eligible
+
+            if pool_eligible(matches):
+                self._open_pool()
+                self._phase("pool", t)
+                return
         self._remote = ray.remote(num_cpus=1, max_retries=0)(_ray_chunk)
 
+    def _open_pool(self) -> None:
+        import ray
+        from ray.exceptions import RayActorError
+
+        from zxdeck.sim.ray_pool import NAMESPACE, PoolWorker, code_digest, pool_name
+
+        digest = code_digest()
+        self._run = uuid.uuid4().hex
+        actors: list[Any] = [None] * self.workers
+        for _ in range(20):
+            missing = [i for i, a in enumerate(actors) if a is None]
+            if not missing:
+                break
+            for i in missing:
+                actors[i] = PoolWorker.options(  # type: ignore[attr-defined]
+                    name=pool_name(digest, i), namespace=NAMESPACE, lifetime="detached",
+                    get_if_exists=True).remote(digest, self.keep_warm)
+            calls = {i: actors[i].hello.remote(self.keep_warm) for i in missing}
+            for i, call in calls.items():
+                try:
+                    hello = ray.get(call)
+                except RayActorError:
+                    hello = None
+                if hello is None:  # it was ending after an idle while: start another one
+                    actors[i] = None
+                elif hello[0] != digest:
+                    raise ZxError(f"a Ray worker runs other zxdeck code ({hello[0]}) than this "
+                                  f"one ({digest}): install the same zxdeck and Python on every node")
+            if any(a is None for a in actors):
+                time.sleep(0.25)
+        if any(a is None for a in actors):
+            raise ZxError("cannot start the warm Ray workers (they keep ending)")
+        self._actors = actors
+        self._load = [0] * len(actors)
+        self._on: dict[str, int] = {}
+
     def submit(self, chunk: Chunk) -> Any:
+        if self._actors:
+            i = min(range(len(self._actors)), key=self._load.__getitem__)
+            handle = self._actors[i].chunk.remote(self._run, [self._ref], *chunk)
+            self._load[i] += 1
+            self._on[handle.hex()] = i
+            return handle
         return self._remote.remote([self._ref], *chunk)
 
     def wait(self, handles: list[Any], timeout: float | None) -> list[Any]:
@@ -224,6 +314,8 @@ class RayBackend(Backend):
         import ray
         from ray.exceptions import RayTaskError, TaskCancelledError
 
+        if self._actors:
+            self._load[self._on.pop(handle.hex())] -= 1
         try:
             return ray.get(handle)
         except TaskCancelledError:
@@ -236,10 +328,15 @@ class RayBackend(Backend):
     def stop(self, handles: list[Any]) -> None:
         import ray
 
+        if self._actors:  # the warm workers end the run's chunks after their current game
+            for actor in self._actors:
+                actor.stop.remote(self._run)
+            return
         for h in handles:  # a KeyboardInterrupt in the task: play_chunk ends after this game
             ray.cancel(h, force=False)
 
     def close(self) -> None:
+        self._actors = []  # the warm workers stay up (they end after keep_warm idle seconds)
         if self._started:
             import ray
 
@@ -260,5 +357,5 @@ def make_backend(name: str, jobs: int | None) -> Backend:
     return InlineBackend() if n <= 1 else ProcessBackend(n)
 
 
-__all__ = ["Backend", "InlineBackend", "ProcessBackend", "RAY_MISSING", "RayBackend",
-           "make_backend", "process_context", "require_ray"]
+__all__ = ["Backend", "InlineBackend", "KEEP_WARM_ENV", "ProcessBackend", "RAY_MISSING",
+           "RayBackend", "keep_warm_setting", "make_backend", "process_context", "require_ray"]
