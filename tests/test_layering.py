@@ -33,12 +33,11 @@ BEGIN, END = "<!-- import-picture: begin -->", "<!-- import-picture: end -->"
 _Z = "zxdeck.games.zx."
 KNOWN: dict[str, tuple[str, ...]] = {
     # The agent registry registers the Z/X agents; the match loop still takes the Z/X game (the game
-    # API, zxdeck.game_api, is what it is to use alone); zx_search is Z/X's model for the generic
-    # mcts (to move into the Z/X package, with mcts taking the model from the game).
+    # API, zxdeck.game_api, is what it is to use alone); the generic mcts takes Z/X's model as its
+    # default (to come from the game, e.g. its adapter).
     "zxdeck.agents": ("agents", "agents.greedy", "agents.heuristic", "agents.levels", "engine"),
     "zxdeck.agents.match": ("engine", "engine.state"),
-    "zxdeck.agents.zx_search": ("agents.evaluation", "agents.greedy", "agents.heuristic", "engine",
-                                "engine.game", "engine.rng", "engine.state"),
+    "zxdeck.agents.mcts": ("agents", "agents.zx_search"),
     # The catalog loader checks Z/X abilities: the schema and its checker are to come from the game.
     "zxdeck.catalog.loader": ("catalog.abilities",),
     # The Z/X commands, still in zxdeck/cli/ (to come from the Z/X package's COMMANDS, as MOZ's do).

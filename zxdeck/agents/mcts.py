@@ -6,7 +6,7 @@ copy in which what `viewer` cannot see is dealt again, with a fresh generator). 
 it needs to know beyond that comes from a `GameModel` (how to key an action, which
 decisions are routine, the prior, the playout policy, the value of an unfinished position,
 the turn counter of the horizon); every method has a generic default, and a game gives its
-own model. Z/X's is `zxdeck.agents.zx_search.ZxModel` (the default of `MctsAgent`); another
+own model. Z/X's is `zxdeck.games.zx.agents.zx_search.ZxModel` (the default of `MctsAgent`); another
 game plugs in with `MctsAgent(seed, model=MyModel)` (docs/AI.md, "The search on another
 game").
 
@@ -155,7 +155,7 @@ class Candidate(NamedTuple):
 
 
 def _zx_model(rng: Rng) -> GameModel:
-    from zxdeck.agents.zx_search import ZxModel
+    from zxdeck.games.zx.agents.zx_search import ZxModel
 
     return ZxModel(rng)
 
@@ -364,9 +364,9 @@ _ZX_NAMES = ("ROUTINE", "SQUARE_PICKS", "INDEX_PICKS", "PLAIN", "action_key", "c
 
 def __getattr__(name: str) -> Any:
     """The Z/X parts that lived here before (`action_key`, `canonical`, `ROUTINE`, ...) are in
-    `zxdeck.agents.zx_search`; the old names keep working."""
+    `zxdeck.games.zx.agents.zx_search`; the old names keep working."""
     if name in _ZX_NAMES:
-        from zxdeck.agents import zx_search
+        from zxdeck.games.zx.agents import zx_search
 
         return getattr(zx_search, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
