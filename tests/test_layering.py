@@ -40,15 +40,9 @@ KNOWN: dict[str, tuple[str, ...]] = {
     "zxdeck.agents.mcts": ("agents", "agents.zx_search"),
     # The catalog loader checks Z/X abilities: the schema and its checker are to come from the game.
     "zxdeck.catalog.loader": ("catalog.abilities",),
-    # The Z/X commands, still in zxdeck/cli/ (to come from the Z/X package's COMMANDS, as MOZ's do).
-    "zxdeck.cli.catalog_cmds": ("catalog.importer",),
-    "zxdeck.cli.deck_cmds": ("deck.code", "deck.diff", "deck.export", "deck.parse", "deck.regulation", "deck.stats",
-                             "engine.decks", "engine.opening"),
-    "zxdeck.cli.play_cmds": ("deck.regulation", "engine.decks", "engine.log", "engine.replay", "play",
-                             "play.savefile", "play.settings"),
-    "zxdeck.cli.replay_cmds": ("play.replay_view",),
-    "zxdeck.cli.rules_cmds": ("rules",),
-    "zxdeck.cli.sim_cmds": ("sim",),
+    # `sim` and `tournament` of Z/X are in the core's sim_cmds, beside the round robin that MOZ's
+    # tournament shares (to split: the Z/X commands into the Z/X package).
+    "zxdeck.cli.sim_cmds": ("cli.play_cmds", "sim"),
     # The click-free `validate` / `search` of Z/X; its report loop (report_decks) serves MOZ too.
     "zxdeck.cli.fastpath": ("deck.parse", "deck.regulation", "deck.report", "deck.validate"),
     # MOZ reads deck files with the generic parts of the Z/X deck reader (to split into the core).
@@ -103,7 +97,7 @@ def imports_of(path: Path, name: str, known: set[str]) -> set[str]:
             found.add(base)
             for alias in node.names:
                 sub = f"{base}.{alias.name}"
-                if sub in known or resolve(sub) != sub:
+                if sub in known or resolve(sub) in known:
                     found.add(sub)
     return {resolve(m) for m in found if m == "zxdeck" or m.startswith("zxdeck.")}
 

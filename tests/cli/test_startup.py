@@ -113,11 +113,18 @@ def test_the_default_cache_folder_needs_no_platformdirs_on_linux(env: dict[str, 
     assert "platformdirs" not in imported("db", "path", env=default)  # a cold cache: hashlib is fine
 
 
+def _command_module_files() -> list[Path]:
+    """The modules of the command line: zxdeck/cli/*.py and each game's command modules."""
+    return sorted([*(ROOT / "zxdeck" / "cli").glob("*.py"), *(ROOT / "zxdeck" / "games").glob("*/cli/*.py")])
+
+
 def test_cli_modules_import_nothing_heavy_at_module_level() -> None:
-    """Module-level imports of zxdeck/cli/*.py: the standard library, click, zxdeck.cli and its
-    modules, zxdeck.errors and zxdeck (its version) only."""
+    """Module-level imports of zxdeck/cli/*.py and zxdeck/games/<game>/cli/*.py: the standard
+    library, click, zxdeck.cli and its modules, the game's own command modules, zxdeck.errors and
+    zxdeck (its version) only."""
     allowed_zxdeck = {"zxdeck", "zxdeck.cli", "zxdeck.errors"}
-    for path in sorted((ROOT / "zxdeck" / "cli").glob("*.py")):
+    for path in _command_module_files():
+        own = ".".join(path.relative_to(ROOT).parent.parts) + "."  # zxdeck.cli. or zxdeck.games.zx.cli.
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in tree.body:
             names: list[str] = []
@@ -128,7 +135,7 @@ def test_cli_modules_import_nothing_heavy_at_module_level() -> None:
             for name in names:
                 top = name.split(".")[0]
                 if top == "zxdeck":
-                    assert name in allowed_zxdeck or name.startswith("zxdeck.cli."), \
+                    assert name in allowed_zxdeck or name.startswith(("zxdeck.cli.", own)), \
                         f"{path.name}: imports {name} at module level"
                 else:
                     assert top == "click" or top in sys.stdlib_module_names or name == "__future__", \
@@ -136,15 +143,23 @@ def test_cli_modules_import_nothing_heavy_at_module_level() -> None:
 
 
 def test_every_command_module_is_registered_lazily() -> None:
-    """Every command module of zxdeck/cli is in COMMANDS, and every command it registers is named there."""
+    """Every command module (zxdeck/cli/*_cmds.py, zxdeck/games/<game>/cli/*_cmds.py) is in a
+    command table (the shell's COMMANDS, a game's COMMANDS), and registers the commands that
+    table names for it and no command the table gives to another module."""
     import click
 
     from zxdeck.cli import app
+    from zxdeck.games import GAMES, game_module
 
-    modules = {p.stem for p in (ROOT / "zxdeck" / "cli").glob("*_cmds.py")}
-    assert set(app.COMMANDS.values()) == modules
-    for module in modules:
-        group = click.Group()
-        __import__(f"zxdeck.cli.{module}", fromlist=["register"]).register(group)
-        for name in group.commands:
-            assert app.COMMANDS.get(name) == module, f"{module} registers {name!r}, not in COMMANDS"
+    tables = [app.COMMANDS, *(game_module(key).COMMANDS for key in GAMES)]
+    named = {module for table in tables for module in table.values()}
+    files = {".".join(p.relative_to(ROOT).with_suffix("").parts) for p in _command_module_files()
+             if p.name.endswith("_cmds.py")}
+    assert files <= named, sorted(files - named)
+    for table in tables:
+        for module in set(table.values()):
+            group = click.Group()
+            __import__(module, fromlist=["register"]).register(group)
+            assert {n for n, m in table.items() if m == module} <= set(group.commands), module
+            for name in group.commands:
+                assert table.get(name) == module, f"{module} registers {name!r}, not in its table"

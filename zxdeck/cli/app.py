@@ -10,37 +10,47 @@ zxdeck.cli modules at module level, and library code inside the command function
 
 from __future__ import annotations
 
+import functools
 import importlib
+import sys
+from collections.abc import Callable
+from typing import Any
 
 import click
 
 from zxdeck import __version__
 from zxdeck.cli.context import AppContext
+from zxdeck.errors import ZxError
 
-# Command name -> the module of zxdeck/cli that registers it.
+# The commands of the shell itself, the same for every game: command name -> the module that
+# registers it. Every other command comes from the chosen game's `COMMANDS` (zxdeck.games).
 COMMANDS: dict[str, str] = {
-    "search": "search_cmds",
-    "card": "search_cmds",
-    "db": "search_cmds",
-    "validate": "deck_cmds",
-    "stats": "deck_cmds",
-    "regulations": "deck_cmds",
-    "deck": "deck_cmds",
-    "draw": "deck_cmds",
-    "play": "play_cmds",
-    "replay": "replay_cmds",
-    "sim": "sim_cmds",
-    "tournament": "sim_cmds",
-    "rules": "rules_cmds",
-    "catalog": "catalog_cmds",
-    "games": "games_cmds",
-    "bot": "bot_cmds",
+    "games": "zxdeck.cli.games_cmds",
 }
-# Commands that work the same for every game (they do not read cards).
-GAME_NEUTRAL = frozenset({"games"})
 
 
 pass_app = click.make_pass_decorator(AppContext)
+
+
+def user_errors(func: Callable[..., Any]) -> Callable[..., Any]:
+    """ZxError -> one line on stderr and its exit status, also under click's own runner (tests).
+
+    With --debug the error propagates (to `main`, which shows the traceback).
+    """
+
+    @functools.wraps(func)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return func(*args, **kwargs)
+        except ZxError as exc:
+            ctx = click.get_current_context()
+            app = ctx.find_object(AppContext)
+            if app is not None and app.debug:
+                raise
+            click.echo(f"zxdeck: error: {exc.message}", err=True)
+            sys.exit(exc.exit_code)  # SystemExit: click.Exit would be swallowed by main()
+
+    return wrapper
 
 
 def examples_epilog(examples: list[str], note: str = "") -> str:
@@ -51,6 +61,36 @@ def examples_epilog(examples: list[str], note: str = "") -> str:
     """
     text = "\b\nExamples:\n" + "\n".join(f"  {line}" for line in examples)
     return f"{text}\n\n{note}" if note else text
+
+
+def _sentence(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _settings(info: Any) -> str:
+    """The settings of an agent for the help: ` Settings: budget=200 (simulations...), ...`."""
+    if not info.settings:
+        return ""
+    parts = [f"{s.name.replace('_', '-')}={s.default}" + (f" ({s.help})" if s.help else "")
+             for s in info.settings]
+    value = info.primary.upper() if info.raw and info.primary else "N"
+    first = f" ({info.primary}: {info.name}:{value})" if info.primary else ""
+    return f" Settings{first}: " + ", ".join(parts) + "."
+
+
+class PlayCommand(click.Command):
+    """A command whose --help lists the agents of the registry with their settings (`play`,
+    `sim`, `tournament`; the registry is imported only for the help)."""
+
+    agents_title = "Agents (--ai1, --ai2)"
+
+    def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        from zxdeck.agents import AGENTS, agent_summary
+
+        with formatter.section(self.agents_title):
+            formatter.write_dl([(name, _sentence(agent_summary(name)).rstrip(".") + "."
+                                 + _settings(AGENTS[name])) for name in AGENTS])
+        super().format_epilog(ctx, formatter)
 
 
 MAIN_EPILOG = examples_epilog(
@@ -68,23 +108,21 @@ MAIN_EPILOG = examples_epilog(
 
 
 class LazyGroup(click.Group):
-    """A group that imports a command's module (`COMMANDS`) the first time the command is needed."""
+    """A group that imports a command's module the first time the command is needed: the shell's
+    own commands (`COMMANDS`), else those of the chosen game (its `COMMANDS`)."""
 
     def list_commands(self, ctx: click.Context) -> list[str]:
-        return sorted(set(super().list_commands(ctx)) | set(COMMANDS))
+        game = _game_option(ctx)
+        return sorted(set(super().list_commands(ctx)) | set(COMMANDS) | set(_game_commands(game)))
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
-        game = _game_option(ctx)
-        if game != "zx" and cmd_name not in GAME_NEUTRAL:
-            own = _game_command(game, cmd_name)
-            if own is not _EVERY_COMMAND:
-                return own
-        command = super().get_command(ctx, cmd_name)
-        if command is None and cmd_name in COMMANDS:
-            module = importlib.import_module(f"zxdeck.cli.{COMMANDS[cmd_name]}")
-            module.register(self)
-            command = super().get_command(ctx, cmd_name)
-        return command
+        command = super().get_command(ctx, cmd_name)  # the shell's, once registered
+        if command is not None:
+            return command
+        if cmd_name not in COMMANDS:
+            return _game_command(_game_option(ctx), cmd_name)
+        importlib.import_module(COMMANDS[cmd_name]).register(self)
+        return super().get_command(ctx, cmd_name)
 
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]},
@@ -133,25 +171,30 @@ def _game_option(ctx: click.Context) -> str:
     return key
 
 
-_EVERY_COMMAND = click.Command("every")  # _game_command: the game has the commands of zxdeck/cli
+def _game_commands(game: str) -> dict[str, str]:
+    """The command table of a game (command name -> module path), from its descriptor module."""
+    from zxdeck.games import game_module
+
+    return game_module(game).COMMANDS
+
+
+_GROUPS: dict[str, click.Group] = {}  # the commands of each game, registered on first use
 
 
 def _game_command(game: str, cmd_name: str) -> click.Command | None:
-    """The command `cmd_name` of another game than Z/X: from the game's own modules (its
-    `COMMANDS`), or one that says the command is not available for that game (exit 2)."""
-    from zxdeck.games import game_module
-
-    module = game_module(game)
-    table = getattr(module, "COMMANDS", None)
-    if table is None:
-        return _EVERY_COMMAND
+    """The command `cmd_name` of the game `game`: from the game's own modules (its `COMMANDS`), or
+    one that says the command is not available for that game (exit 2) when another game has it."""
+    table = _game_commands(game)
     if cmd_name in table:
-        group = click.Group()
-        importlib.import_module(table[cmd_name]).register(group)
+        group = _GROUPS.setdefault(game, click.Group(game))
+        if cmd_name not in group.commands:
+            importlib.import_module(table[cmd_name]).register(group)
         return group.commands.get(cmd_name)
-    if cmd_name not in COMMANDS:
+    from zxdeck.games import GAMES
+
+    if not any(cmd_name in _game_commands(other) for other in GAMES):
         return None  # click says "No such command"
-    available = ", ".join(sorted({*table, *GAME_NEUTRAL}))
+    available = ", ".join(sorted({*table, *COMMANDS}))
 
     @click.command(cmd_name, context_settings={"ignore_unknown_options": True, "allow_extra_args": True,
                                                "help_option_names": []},

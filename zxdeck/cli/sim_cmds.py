@@ -17,7 +17,7 @@ from typing import Any
 import click
 
 from zxdeck.cli import AppContext, examples_epilog, pass_app
-from zxdeck.cli.play_cmds import PlayCommand
+from zxdeck.cli.app import PlayCommand
 from zxdeck.errors import ZxError
 
 EXIT_INTERRUPTED = 130
@@ -79,7 +79,7 @@ def _even(games: int) -> int:
 def _load(app: AppContext, path: str, allow_illegal: bool, label: str,
           allow_unscripted: bool = False, regulation: str | None = None) -> Any:
     """A deck read and validated as `play --auto` does (its report and exit 1 when illegal)."""
-    from zxdeck.cli.play_cmds import load_deck_spec
+    from zxdeck.games.zx.cli.play_cmds import load_deck_spec
     from zxdeck.games.zx.sim import LoadedDeck
 
     return LoadedDeck(path, load_deck_spec(app, path, allow_illegal, label, allow_unscripted,

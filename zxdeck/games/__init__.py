@@ -8,10 +8,10 @@ light: it holds only constants that describe the game:
   `RULES_DOC` (the rules reference in the repository);
 - `ADAPTER`: `"module:name"` of the game's `zxdeck.game_api.GameAdapter` (what sim,
   tournament, the bot protocol, saves and logs use), imported by `adapter(key)` when needed;
-- `COMMANDS`: `None` when every command of the CLI works for the game, else a mapping
-  `command name -> module path` of the commands the game has (each module has a
-  `register(group)`, like the modules of zxdeck/cli); any other command says it is not
-  available for the game (exit 2).
+- `COMMANDS`: the commands the game has, `command name -> module path` (each module has a
+  `register(group)`, imported only when one of its commands runs); a command another game has
+  says it is not available for this one (exit 2). `zxdeck games` shows "all" for a game that has
+  every command of every game.
 
 `zxdeck --game KEY` (or `$ZXDECK_GAME`) selects the game; `zxdeck games` lists them.
 """
@@ -77,11 +77,12 @@ def adapter(key: str) -> GameAdapter:
 
 def describe_games() -> list[dict[str, object]]:
     """Each game's key, title, rules version, rules reference and the commands it has
-    (None: all), in registry order."""
+    (None: all, every command of every game), in registry order."""
     out: list[dict[str, object]] = []
+    every = {name for key in GAMES for name in game_module(key).COMMANDS}
     for key in GAMES:
         module = game_module(key)
-        commands = getattr(module, "COMMANDS", None)
+        commands = None if set(module.COMMANDS) >= every else module.COMMANDS
         out.append({
             "key": key,
             "title": module.TITLE,

@@ -19,8 +19,8 @@ def _catalog(app: AppContext):  # noqa: ANN202 - MozCatalog, imported lazily
     return open_catalog(app.cards or None)
 
 
-def _user_errors(func):  # noqa: ANN001, ANN202 - the decorator of zxdeck.cli.deck_cmds
-    from zxdeck.cli.deck_cmds import _user_errors as wrap
+def _user_errors(func):  # noqa: ANN001, ANN202 - the decorator of zxdeck.cli.app
+    from zxdeck.cli.app import user_errors as wrap
 
     return wrap(func)
 

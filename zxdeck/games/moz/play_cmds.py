@@ -18,8 +18,8 @@ from zxdeck.errors import ZxError
 AGENTS_HELP = "random, heuristic, mcts, mcts:N (N = budget in iterations) or bot:COMMAND"
 
 
-def _user_errors(func):  # noqa: ANN001, ANN202 - the decorator of zxdeck.cli.deck_cmds
-    from zxdeck.cli.deck_cmds import _user_errors as wrap
+def _user_errors(func):  # noqa: ANN001, ANN202 - the decorator of zxdeck.cli.app
+    from zxdeck.cli.app import user_errors as wrap
 
     return wrap(func)
 

@@ -23,8 +23,8 @@ REPLAY_EPILOG = examples_epilog([
 ], "A .jsonl file is read as a log, any other as a save.")
 
 
-def _user_errors(func):  # noqa: ANN001, ANN202 - the decorator of zxdeck.cli.deck_cmds
-    from zxdeck.cli.deck_cmds import _user_errors as wrap
+def _user_errors(func):  # noqa: ANN001, ANN202 - the decorator of zxdeck.cli.app
+    from zxdeck.cli.app import user_errors as wrap
 
     return wrap(func)
 

@@ -1,8 +1,31 @@
-"""Z/X -Zillions of enemy X-: the game zxdeck was built for (its code is the core packages)."""
+"""Z/X -Zillions of enemy X-: the game zxdeck was built for.
+
+This module holds only constants (the registry zxdeck.games imports it to list the games and to
+find a command); the engine, decks, agents, terminal game and commands are its subpackages,
+imported when used.
+"""
 
 KEY = "zx"
 TITLE = "Z/X -Zillions of enemy X-"
 RULES_VERSION = "2021 rules summary (dunamis of 16, Z/X OB, Shift, Event EX) and starter rule book ver. 2.0"
 RULES_DOC = "docs/RULES.md"
 ADAPTER = "zxdeck.games.zx.sim:ADAPTER"  # sim, tournament, bots, saves and logs (zxdeck.game_api)
-COMMANDS = None  # every command of zxdeck/cli
+# The commands of Z/X: command name -> the module that registers it (`register(group)`), imported
+# only when the command runs.
+COMMANDS: dict[str, str] = {
+    "search": "zxdeck.games.zx.cli.search_cmds",
+    "card": "zxdeck.games.zx.cli.search_cmds",
+    "db": "zxdeck.games.zx.cli.search_cmds",
+    "validate": "zxdeck.games.zx.cli.deck_cmds",
+    "stats": "zxdeck.games.zx.cli.deck_cmds",
+    "regulations": "zxdeck.games.zx.cli.deck_cmds",
+    "deck": "zxdeck.games.zx.cli.deck_cmds",
+    "draw": "zxdeck.games.zx.cli.deck_cmds",
+    "play": "zxdeck.games.zx.cli.play_cmds",
+    "replay": "zxdeck.games.zx.cli.replay_cmds",
+    "sim": "zxdeck.cli.sim_cmds",
+    "tournament": "zxdeck.cli.sim_cmds",
+    "rules": "zxdeck.games.zx.cli.rules_cmds",
+    "catalog": "zxdeck.games.zx.cli.catalog_cmds",
+    "bot": "zxdeck.games.zx.cli.bot_cmds",
+}

@@ -10,14 +10,13 @@ commands start fast.
 
 from __future__ import annotations
 
-import functools
 import sys
-from collections.abc import Callable
 from typing import Any
 
 import click
 
 from zxdeck.cli import AppContext, examples_epilog, pass_app
+from zxdeck.cli.app import user_errors as _user_errors
 from zxdeck.cli.fastpath import (
     COLOR_MODES,
     DECK_FORMATS,
@@ -27,27 +26,6 @@ from zxdeck.cli.fastpath import (
 from zxdeck.errors import EXIT_USAGE, ZxError
 
 REGULATION_HELP = "Regulation name (see `zxdeck regulations`; default: current) or a regulation YAML file."
-
-
-def _user_errors(func: Callable[..., Any]) -> Callable[..., Any]:
-    """ZxError -> one line on stderr and its exit status, also under click's own runner (tests).
-
-    With --debug the error propagates (to `main`, which shows the traceback).
-    """
-
-    @functools.wraps(func)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
-        try:
-            return func(*args, **kwargs)
-        except ZxError as exc:
-            ctx = click.get_current_context()
-            app = ctx.find_object(AppContext)
-            if app is not None and app.debug:
-                raise
-            click.echo(f"zxdeck: error: {exc.message}", err=True)
-            sys.exit(exc.exit_code)  # SystemExit: click.Exit would be swallowed by main()
-
-    return wrapper
 
 
 # The `--date` option of the commands that pick a regulation.

@@ -9,7 +9,7 @@ from pathlib import Path
 import click
 
 from zxdeck.cli import examples_epilog
-from zxdeck.cli.deck_cmds import _user_errors
+from zxdeck.cli.app import user_errors as _user_errors
 from zxdeck.errors import EXIT_USAGE, ZxError
 
 MAP_HELP = ("COLUMN=FIELD: read this column as this catalog field (see `zxdeck catalog template`); "

@@ -51,7 +51,7 @@ def bot_cmd(app: AppContext, deck: str, vs: str, ai: str, seat: str, seed: int, 
     """
     from zxdeck.agents import make_agent
     from zxdeck.agents.bot import serve, stdio_channel
-    from zxdeck.cli.play_cmds import load_deck_spec
+    from zxdeck.games.zx.cli.play_cmds import load_deck_spec
 
     make_agent(ai)  # an unknown agent: exit 2 before reading decks
     mine = load_deck_spec(app, deck, allow_illegal, "bot's", False, regulation)

@@ -14,6 +14,7 @@ from typing import Any
 import click
 
 from zxdeck.cli import AppContext, examples_epilog, pass_app
+from zxdeck.cli.app import PlayCommand
 from zxdeck.errors import ZxError
 
 
@@ -114,36 +115,6 @@ PLAY_EPILOG = examples_epilog(
     "Rule ids in the game's messages, such as (P-5) or (B-6), are explained by "
     "`zxdeck rules P-5`.",
 )
-
-
-def _sentence(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
-def _settings(info: Any) -> str:
-    """The settings of an agent for the help: ` Settings: budget=200 (simulations...), ...`."""
-    if not info.settings:
-        return ""
-    parts = [f"{s.name.replace('_', '-')}={s.default}" + (f" ({s.help})" if s.help else "")
-             for s in info.settings]
-    value = info.primary.upper() if info.raw and info.primary else "N"
-    first = f" ({info.primary}: {info.name}:{value})" if info.primary else ""
-    return f" Settings{first}: " + ", ".join(parts) + "."
-
-
-class PlayCommand(click.Command):
-    """`play` (and `sim`, `tournament`), whose --help lists the agents of the registry with
-    their settings (imported only for the help)."""
-
-    agents_title = "Agents (--ai1, --ai2)"
-
-    def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        from zxdeck.agents import AGENTS, agent_summary
-
-        with formatter.section(self.agents_title):
-            formatter.write_dl([(name, _sentence(agent_summary(name)).rstrip(".") + "."
-                                 + _settings(AGENTS[name])) for name in AGENTS])
-        super().format_epilog(ctx, formatter)
 
 
 @click.command("play", cls=PlayCommand, epilog=PLAY_EPILOG,
