@@ -18,7 +18,6 @@ light: it holds only constants that describe the game:
 
 from __future__ import annotations
 
-import importlib
 from types import ModuleType
 from typing import TYPE_CHECKING
 
@@ -59,6 +58,8 @@ def normalize_key(key: str) -> str:
 
 def game_module(key: str) -> ModuleType:
     """The module that describes the game `key` (imported now)."""
+    import importlib  # here: the package zxdeck.games is imported by every game module (start-up)
+
     return importlib.import_module(GAMES[normalize_key(key)])
 
 
@@ -71,6 +72,8 @@ def adapter(key: str) -> GameAdapter:
     found = _ADAPTERS.get(key)
     if found is None:
         module_name, _, attr = game_module(key).ADAPTER.partition(":")
+        import importlib
+
         found = _ADAPTERS[key] = getattr(importlib.import_module(module_name), attr)
     return found
 
