@@ -8,9 +8,11 @@
 The pure-Python package stays what `pip install .` installs and what the tests run. This
 script copies `zxdeck/` (with the built-in catalog and the rules text, as the wheel ships
 them) to `build/compiled/` and compiles the engine's modules there, unchanged, with Cython
-(`ENGINE_MODULES`; no annotations are used as C types, so the compiled modules behave as the
-Python ones). `zxdeck/games/zx/engine/game.pxd` makes `Game` an extension type whose attributes are C
-slots (instances still take extra attributes; the class itself cannot be patched). Whatever puts `build/compiled` first on `sys.path` (PYTHONPATH) runs the compiled
+(`ENGINE_MODULES`; no annotations are used as C types). C types come only from the declaration
+files beside the modules (`zxdeck/games/zx/engine/*.pxd`): `Game` (game.pxd), `PlayerState` (state.pxd),
+`Ability` and `Script` (abilities.pxd) become extension types with typed attributes (instances
+of `Game` still take extra attributes; the classes cannot be patched), and the hot methods and
+functions get C-typed locals (game.pxd, dunamis.pxd, battle.pxd). Whatever puts `build/compiled` first on `sys.path` (PYTHONPATH) runs the compiled
 engine; `bench/bench_engine.py --compiled build/compiled --baseline REV` measures it.
 `--test` runs tests/engine (golden games, fuzz and property tests), tests/engine_audit and
 tests/agents on the compiled copy (`TEST_DIRS`), less `NOT_COMPILED` (a test that patches the

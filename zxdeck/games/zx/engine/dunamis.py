@@ -42,12 +42,12 @@ def _descent_possible(g: Game, p: int, iid: int, chosen: tuple = (), units: list
         if units is None:
             units = g.units_of(p)
         slept = g.slept
-        allc = sorted((cards[u].cost for u in units if not slept[u]), reverse=True)
+        allc = sorted([cards[u].cost for u in units if not slept[u]], reverse=True)
         if sum(allc[:count] if count else allc) < cost:
             return False
     cands = [u for u in _descent_candidates(g, p, iid, flt, units) if u not in chosen]
-    have = sum(cards[u].cost for u in chosen)
-    costs = sorted((cards[u].cost for u in cands), reverse=True)
+    have = sum([cards[u].cost for u in chosen])
+    costs = sorted([cards[u].cost for u in cands], reverse=True)
     if count:
         need = count - len(chosen)
         return 0 <= need <= len(costs) and have + sum(costs[:need]) >= cost
@@ -89,8 +89,14 @@ def shift_targets(g: Game, p: int, iid: int, units: list[int] | None = None) -> 
     need = int(ab.raw.get("dunamis_face_up", 0) or 0) if ab else 0
     flt = ab.raw.get("target") if ab else None
     ps = g.players[p]
-    if need and sum(1 for d in ps.dunamis if g.face_up[d]) < need:
-        return []
+    if need:
+        up = g.face_up
+        n = 0
+        for d in ps.dunamis:
+            if up[d]:
+                n += 1
+        if n < need:
+            return []
     if units is None:
         units = g.units_of(p)
     shift_on = g.shift_on

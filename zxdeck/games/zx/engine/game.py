@@ -509,7 +509,10 @@ class Game:
     def has_ob_on_field(self, p: int) -> bool:
         owner = self.owner
         cards = self.cards
-        return any(u >= 0 and owner[u] == p and cards[u].type == "zx_ob" for u in self.squares)
+        for u in self.squares:  # noqa: SIM110 - a loop, not any(<generator>): compiled as a cpdef (game.pxd)
+            if u >= 0 and owner[u] == p and cards[u].type == "zx_ob":
+                return True
+        return False
 
     def attack_targets(self, attacker: int) -> list[int]:
         """B-1, B-2: the targets `attacker` may attack (Z/X instance ids and/or PLAYER)."""
@@ -560,7 +563,10 @@ class Game:
         stack = self.stack
         if stack and stack[-1][0] in IMMEDIATE:
             return False
-        return not any(t[0] == "resolved" for t in stack)
+        for t in stack:  # noqa: SIM110 - a loop, not all(<generator>): compiled as a cpdef (game.pxd)
+            if t[0] == "resolved":
+                return False
+        return True
 
     def _emit(self, event: str, **data: Any) -> None:
         """Tell the listener about an event; it carries the card moves made since the last event."""
@@ -850,8 +856,8 @@ class Game:
         trig = self.triggers
         self.triggers = []
         a = self.active
-        mine = tuple(t for t in trig if t[0] == a)
-        theirs = tuple(t for t in trig if t[0] != a)
+        mine = tuple([t for t in trig if t[0] == a])
+        theirs = tuple([t for t in trig if t[0] != a])
         self.stack.append(("triggers", mine, theirs))
 
     def ability_feasible(self, p: int, src: int, ab: Ability) -> bool:
@@ -1195,7 +1201,7 @@ def _legal_main(g: Game, d: tuple) -> list[Action]:
                 squares = g.legal_squares(p)
             row = _PLAY_ACTIONS.get(iid)
             if row is None:
-                row = _PLAY_ACTIONS[iid] = tuple(Action("play", iid, sq) for sq in range(9))
+                row = _PLAY_ACTIONS[iid] = tuple([Action("play", iid, sq) for sq in range(9)])
             for sq in squares:
                 append(row[sq])
         elif c.type == "event" and c.timing != "battle":
