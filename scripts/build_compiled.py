@@ -12,7 +12,8 @@ them) to `build/compiled/` and compiles the engine's modules there, unchanged, w
 files beside the modules (`zxdeck/games/zx/engine/*.pxd`): `Game` (game.pxd), `PlayerState` (state.pxd),
 `Ability` and `Script` (abilities.pxd) become extension types with typed attributes (instances
 of `Game` still take extra attributes; the classes cannot be patched), and the hot methods and
-functions get C-typed locals (game.pxd, dunamis.pxd, battle.pxd). Whatever puts `build/compiled` first on `sys.path` (PYTHONPATH) runs the compiled
+functions get C-typed locals (game.pxd, dunamis.pxd, battle.pxd); `Rng` (zxdeck/rng.pxd) keeps
+its state in a C unsigned 64-bit integer and runs SplitMix64 in C arithmetic (the same values). Whatever puts `build/compiled` first on `sys.path` (PYTHONPATH) runs the compiled
 engine; `bench/bench_engine.py --compiled build/compiled --baseline REV` measures it.
 `--test` runs tests/engine (golden games, fuzz and property tests), tests/engine_audit and
 tests/agents on the compiled copy (`TEST_DIRS`), less `NOT_COMPILED` (a test that patches the

@@ -39,6 +39,12 @@ GAMMA = 0x9E3779B97F4A7C15
 MIX1 = 0xBF58476D1CE4E5B9
 MIX2 = 0x94D049BB133111EB
 _TWO53 = 1.0 / (1 << 53)
+# the same constants for the methods below: in the optional compiled build (rng.pxd) these are C
+# unsigned 64-bit integers, so the arithmetic runs in C (wrapping modulo 2**64, as the masks do)
+_GAMMA = GAMMA
+_MIX1 = MIX1
+_MIX2 = MIX2
+_MASK = MASK64
 
 
 class Rng:
@@ -70,10 +76,10 @@ class Rng:
 
     def next64(self) -> int:
         """The next 64-bit output of SplitMix64."""
-        s = (self.state + GAMMA) & MASK64
+        s = (self.state + _GAMMA) & _MASK
         self.state = s
-        z = ((s ^ (s >> 30)) * MIX1) & MASK64
-        z = ((z ^ (z >> 27)) * MIX2) & MASK64
+        z = ((s ^ (s >> 30)) * _MIX1) & _MASK
+        z = ((z ^ (z >> 27)) * _MIX2) & _MASK
         return z ^ (z >> 31)
 
     def randbelow(self, n: int) -> int:
@@ -88,9 +94,9 @@ class Rng:
         shift = 64 - k
         s = self.state
         while True:
-            s = (s + GAMMA) & MASK64
-            z = ((s ^ (s >> 30)) * MIX1) & MASK64
-            z = ((z ^ (z >> 27)) * MIX2) & MASK64
+            s = (s + _GAMMA) & _MASK
+            z = ((s ^ (s >> 30)) * _MIX1) & _MASK
+            z = ((z ^ (z >> 27)) * _MIX2) & _MASK
             x = (z ^ (z >> 31)) >> shift
             if x < n:
                 self.state = s
@@ -98,10 +104,10 @@ class Rng:
 
     def random(self) -> float:
         """A float in [0, 1): the top 53 bits of `next64()` over 2**53."""
-        s = (self.state + GAMMA) & MASK64
+        s = (self.state + _GAMMA) & _MASK
         self.state = s
-        z = ((s ^ (s >> 30)) * MIX1) & MASK64
-        z = ((z ^ (z >> 27)) * MIX2) & MASK64
+        z = ((s ^ (s >> 30)) * _MIX1) & _MASK
+        z = ((z ^ (z >> 27)) * _MIX2) & _MASK
         return ((z ^ (z >> 31)) >> 11) * _TWO53
 
     def shuffle(self, x: MutableSequence) -> None:

@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING
 from zxdeck.games.zx.engine.actions import PASS, PLAYER, Action
 from zxdeck.games.zx.engine.registry import decision, task
 
+_new_action = tuple.__new__  # Action(kind, a, b) without the keyword-handling constructor (same value)
+
 if TYPE_CHECKING:
     from zxdeck.games.zx.engine.game import Game
 
@@ -50,10 +52,11 @@ def _legal_battle(g: Game, d: tuple) -> list[Action]:
     acts = [PASS]
     ps = g.players[p]
     cards = g.cards
+    card_type = g.card_type
     for iid in _distinct(g, ps.hand):
-        c = cards[iid]
-        if c.type == "event" and c.timing in ("battle", "any") and g.can_pay(p, c.cost, c.color):
-            acts.append(Action("play", iid, -1))
+        if card_type[iid] == "event" and cards[iid].timing in ("battle", "any") and \
+                g.can_pay(p, g.card_cost[iid], g.card_color[iid]):
+            acts.append(_new_action(Action, ("play", iid, -1)))
     acts.extend(_ability_actions(g, p, ("battle", "any")))
     acts.extend(dunamis_actions(g, p, battle=True))
     return acts

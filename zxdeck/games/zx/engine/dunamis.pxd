@@ -21,5 +21,5 @@ cpdef ex_possible(Game g, long p, long iid, list squares=*, list units=*)
 @cython.locals(need=long, ps=PlayerState, shift_on=dict)
 cpdef list shift_targets(Game g, long p, long iid, list units=*)
 
-@cython.locals(ps=PlayerState, acts=list, up=bytearray, cards=list, seen=set, iid=long)
+@cython.locals(ps=PlayerState, acts=list, up=bytearray, card_id=list, card_type=list, seen=set, iid=long)
 cpdef list dunamis_actions(Game g, long p, bint battle, list squares=*)

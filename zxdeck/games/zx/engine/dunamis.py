@@ -34,20 +34,20 @@ def _descent_candidates(g: Game, p: int, iid: int, flt: dict | None, units: list
 
 
 def _descent_possible(g: Game, p: int, iid: int, chosen: tuple = (), units: list[int] | None = None) -> bool:
-    cost = g.cards[iid].cost
+    cards = g.card_cost
+    cost = cards[iid]
     count, flt = _descent_spec(g, iid)
-    cards = g.cards
     if not chosen and cost > 0:
         # the filter only narrows p's rebooted Z/X: without enough cost among all of them, no descent
         if units is None:
             units = g.units_of(p)
         slept = g.slept
-        allc = sorted([cards[u].cost for u in units if not slept[u]], reverse=True)
+        allc = sorted([cards[u] for u in units if not slept[u]], reverse=True)
         if sum(allc[:count] if count else allc) < cost:
             return False
     cands = [u for u in _descent_candidates(g, p, iid, flt, units) if u not in chosen]
-    have = sum([cards[u].cost for u in chosen])
-    costs = sorted([cards[u].cost for u in cands], reverse=True)
+    have = sum([cards[u] for u in chosen])
+    costs = sorted([cards[u] for u in cands], reverse=True)
     if count:
         need = count - len(chosen)
         return 0 <= need <= len(costs) and have + sum(costs[:need]) >= cost
@@ -111,17 +111,18 @@ def dunamis_actions(g: Game, p: int, battle: bool, squares: list[int] | None = N
     if not ps.dunamis:
         return acts
     up = g.face_up
-    cards = g.cards
+    card_id = g.card_id
+    card_type = g.card_type
     seen: set[str] = set()
     units = None
     for iid in ps.dunamis:
         if up[iid]:
             continue
-        c = cards[iid]
-        if c.id in seen:
+        cid = card_id[iid]
+        if cid in seen:
             continue
-        seen.add(c.id)
-        t = c.type
+        seen.add(cid)
+        t = card_type[iid]
         if t == "zx_ex" and not battle:
             if not ps.ex_used and not ps.event_ex_used:
                 if squares is None:
@@ -129,12 +130,12 @@ def dunamis_actions(g: Game, p: int, battle: bool, squares: list[int] | None = N
                 if units is None:
                     units = g.units_of(p)
                 if ex_possible(g, p, iid, squares, units):
-                    acts.append(Action("ex", iid))
+                    acts.append(_new_action(Action, ("ex", iid, -1)))
         elif t == "event_ex":  # E-2: every Event EX, main phase or battle; no timing of its own
-            if not ps.event_ex_used and not ps.ex_used and g.can_pay(p, c.cost, c.color):
+            if not ps.event_ex_used and not ps.ex_used and g.can_pay(p, g.card_cost[iid], g.card_color[iid]):
                 modes = len(g.scripts[iid].events) or 1
                 for m in range(min(modes, 2)):
-                    acts.append(Action("event_ex", iid, m))
+                    acts.append(_new_action(Action, ("event_ex", iid, m)))
         elif t == "shift" and not battle and not ps.shift_used:
             if units is None:
                 units = g.units_of(p)

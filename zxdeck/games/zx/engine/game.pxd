@@ -9,7 +9,7 @@ from zxdeck.games.zx.engine.abilities cimport Ability, Script
 @cython.final
 cdef class Game:
     cdef public object specs, seed, turn_limit, rng, listener, decision, battle, first_given, winner, _legal
-    cdef public list cards, owner, scripts, players, squares, limbo, _moves, stack, rules, triggers, history
+    cdef public list cards, card_id, card_type, card_cost, card_color, owner, scripts, players, squares, limbo, _moves, stack, rules, triggers, history
     cdef public bytearray slept, face_up
     cdef public dict damage, bonus, forces, shift_on
     cdef public set once
@@ -37,11 +37,11 @@ cdef class Game:
     cpdef bint _cont_applies(self, long ctl, long src, ab, target, long iid) except -1
     @cython.locals(owner=list, scripts=list, shift_on=dict, mine=long, u=long, effs=tuple, ab=Ability, eff=dict)
     cpdef bint protected(self, long iid, str kind) except -1
-    @cython.locals(slept=bytearray, cards=list, count=long, match=bint, r=long, ps=PlayerState)
+    @cython.locals(slept=bytearray, card_color=list, count=long, match=bint, r=long, ps=PlayerState)
     cpdef bint can_pay(self, long p, long n, str color) except -1
     @cython.locals(out=list, owner=list, enemy_ps=long, sq=long, u=long, slept=bytearray)
     cpdef list legal_squares(self, long p, bint empty_only=*)
-    @cython.locals(owner=list, cards=list, u=long)
+    @cython.locals(owner=list, card_type=list, u=long)
     cpdef bint has_ob_on_field(self, long p) except -1
     @cython.locals(p=long, sq=long, owner=list, out=list, adj=long, v=long, eps=long)
     cpdef list attack_targets(self, long attacker)
@@ -80,10 +80,11 @@ cdef class Game:
     cpdef bint ability_feasible(self, long p, long src, Ability ab) except -1
 
 
-@cython.locals(seen=set, out=list, cards=list, i=long)
+@cython.locals(seen=set, out=list, card_id=list, i=long)
 cpdef list _distinct(Game g, iids)
 
-@cython.locals(p=long, acts=list, ps=PlayerState, cards=list, slept=bytearray, nreb=long, colors=set, r=long,
+@cython.locals(p=long, acts=list, ps=PlayerState, cards=list, card_cost=list, card_color=list, card_type=list,
+               cost=long, slept=bytearray, nreb=long, colors=set, r=long,
                iid=long, row=tuple, sq=long, owner=list, field=list, attackers=list, prot=dict, eps=long, u=long,
                adjs=tuple, adj=long, v=long)
 cpdef list _legal_main(Game g, tuple d)
@@ -91,7 +92,7 @@ cpdef list _legal_main(Game g, tuple d)
 @cython.locals(acts=list, owner=list, scripts=list, shift_on=dict, u=long, idx=long, sc=Script, ab=Ability)
 cpdef list _ability_actions(Game g, long p, tuple timings)
 
-@cython.locals(need_match=bint, seen=set, out=list, cards=list, slept=bytearray, r=long)
+@cython.locals(need_match=bint, seen=set, out=list, card_color=list, slept=bytearray, r=long)
 cpdef list _pay_options(Game g, long p, long n, str color, bint matched)
 
 cpdef list _legal_pay(Game g, tuple d)

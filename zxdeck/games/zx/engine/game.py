@@ -32,7 +32,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from zxdeck.catalog.model import Card
+from zxdeck.catalog.model import FIELD_TYPES, Card
 from zxdeck.errors import ZxError
 from zxdeck.games.zx.engine.abilities import (
     Ability,
@@ -120,6 +120,12 @@ class Game:
         self.cards: list[Card] = cards
         self.owner: list[int] = owner
         self.scripts: list[Script] = [script_for(c) for c in cards]
+        # each card's id, type, cost and color by instance id, shared by clones like `cards`
+        # (the hot paths read them without an attribute look-up on a Card)
+        self.card_id: list[str] = [c.id for c in cards]
+        self.card_type: list[str] = [c.type for c in cards]
+        self.card_cost: list[int] = [c.cost for c in cards]
+        self.card_color: list[str] = [c.color for c in cards]
         n = len(cards)
         self.squares: list[int] = [-1] * 9
         self.slept = bytearray(n)
@@ -216,6 +222,10 @@ class Game:
         g.cards = self.cards
         g.owner = self.owner
         g.scripts = self.scripts
+        g.card_id = self.card_id
+        g.card_type = self.card_type
+        g.card_cost = self.card_cost
+        g.card_color = self.card_color
         g.players = [self.players[0].copy(), self.players[1].copy()]
         g.squares = self.squares[:]
         g.slept = self.slept[:]
@@ -332,6 +342,10 @@ class Game:
         self.cards = self.cards + [card]
         self.owner = self.owner + [player]
         self.scripts = self.scripts + [script_for(card)]
+        self.card_id = self.card_id + [card.id]
+        self.card_type = self.card_type + [card.type]
+        self.card_cost = self.card_cost + [card.cost]
+        self.card_color = self.card_color + [card.color]
         self.slept.append(1 if slept else 0)
         self.face_up.append(1 if face_up else 0)
         ps = self.players[player]
@@ -474,13 +488,13 @@ class Game:
         if n <= 0:
             return True
         slept = self.slept
-        cards = self.cards
+        card_color = self.card_color
         count = 0
         match = color == "colorless"
         for r in self.players[p].resources:
             if not slept[r]:
                 count += 1
-                if not match and cards[r].color == color:
+                if not match and card_color[r] == color:
                     match = True
         return count >= n and match
 
@@ -508,9 +522,9 @@ class Game:
 
     def has_ob_on_field(self, p: int) -> bool:
         owner = self.owner
-        cards = self.cards
+        card_type = self.card_type
         for u in self.squares:  # noqa: SIM110 - a loop, not any(<generator>): compiled as a cpdef (game.pxd)
-            if u >= 0 and owner[u] == p and cards[u].type == "zx_ob":
+            if u >= 0 and owner[u] == p and card_type[u] == "zx_ob":
                 return True
         return False
 
@@ -1085,9 +1099,9 @@ def _t_resource(g: Game) -> None:
 def _distinct(g: Game, iids: list[int] | tuple[int, ...]) -> list[int]:
     seen: set[str] = set()
     out = []
-    cards = g.cards
+    card_id = g.card_id
     for i in iids:
-        cid = cards[i].id
+        cid = card_id[i]
         if cid not in seen:
             seen.add(cid)
             out.append(i)
@@ -1184,19 +1198,24 @@ def _legal_main(g: Game, d: tuple) -> list[Action]:
     append = acts.append
     ps = g.players[p]
     cards = g.cards
+    card_cost = g.card_cost
+    card_color = g.card_color
+    card_type = g.card_type
     slept = g.slept
     nreb = 0
     colors: set[str] = set()
     for r in ps.resources:
         if not slept[r]:
             nreb += 1
-            colors.add(cards[r].color)
+            colors.add(card_color[r])
     squares = None
     for iid in _distinct(g, ps.hand):
-        c = cards[iid]
-        if c.cost > nreb or (c.cost and c.color != "colorless" and c.color not in colors):
+        cost = card_cost[iid]
+        color = card_color[iid]
+        if cost > nreb or (cost and color != "colorless" and color not in colors):
             continue
-        if c.is_zx:
+        ctype = card_type[iid]
+        if ctype in FIELD_TYPES:  # Card.is_zx
             if squares is None:
                 squares = g.legal_squares(p)
             row = _PLAY_ACTIONS.get(iid)
@@ -1204,7 +1223,7 @@ def _legal_main(g: Game, d: tuple) -> list[Action]:
                 row = _PLAY_ACTIONS[iid] = tuple([Action("play", iid, sq) for sq in range(9)])
             for sq in squares:
                 append(row[sq])
-        elif c.type == "event" and c.timing != "battle":
+        elif ctype == "event" and cards[iid].timing != "battle":
             append(_new_action(Action, ("play", iid, -1)))
     acts.extend(_ability_actions(g, p, ("main", "any")))
     acts.extend(dunamis_actions(g, p, battle=False, squares=squares))
@@ -1252,7 +1271,7 @@ def _ability_actions(g: Game, p: int, timings: tuple[str, ...]) -> list[Action]:
             for ab in sc.activated:
                 if ab.timing in timings and not (ab.once_per_turn and (u, ab.card_id, ab.index) in g.once) \
                         and condition_holds(g, p, u, ab.condition) and g.ability_feasible(p, u, ab):
-                    acts.append(Action("ability", u, idx))
+                    acts.append(_new_action(Action, ("ability", u, idx)))
                 idx += 1
     return acts
 
@@ -1432,12 +1451,12 @@ def _pay_options(g: Game, p: int, n: int, color: str, matched: bool) -> list[int
     need_match = color != "colorless" and not matched
     seen: set[str] = set()
     out = []
-    cards = g.cards
+    card_color = g.card_color
     slept = g.slept
     for r in g.players[p].resources:
         if slept[r]:
             continue
-        c = cards[r].color
+        c = card_color[r]
         if c in seen:
             continue
         if need_match and n == 1 and c != color:
