@@ -23,7 +23,8 @@ def _t_attack(g: Game, p: int, attacker: int, target: int) -> None:
     g.battle_left = 0
     g.phase = "battle"
     tname = "player" if target == PLAYER else g.name(target)
-    g._emit("attack", player=p, card=attacker, name=g.name(attacker), target=target, target_name=tname)
+    if g.listener is not None:
+        g._emit("attack", player=p, card=attacker, name=g.name(attacker), target=target, target_name=tname)
     g.stack.append(("battle_end",))
     g.stack.append(("check_life",))
     g.stack.append(("damage_step",))
@@ -107,9 +108,11 @@ def _t_life_hit(g: Game, p: int, chosen: tuple) -> None:
         return
     iid = life.pop(chosen[0])
     g.limbo.append(iid)
-    g._mv(iid, "life", "pending")
+    if g.listener is not None:
+        g._mv(iid, "life", "pending")
     card = g.cards[iid]
-    g._emit("life_damage", player=d, card=iid, name=card.name, icon=card.ignition)
+    if g.listener is not None:
+        g._emit("life_damage", player=d, card=iid, name=card.name, icon=card.ignition)
     g.stack.append(("life_resolve", p, iid))
     g.fire("life", iid)
 
@@ -133,7 +136,8 @@ def _life_to_charge(g: Game, d: int, iid: int) -> None:
     """B-6: a revealed life card not played goes to the defender's charge."""
     g.limbo.remove(iid)
     g.to_charge(d, iid, "pending")
-    g._emit("life_to_charge", player=d, card=iid, name=g.cards[iid].name)
+    if g.listener is not None:
+        g._emit("life_to_charge", player=d, card=iid, name=g.cards[iid].name)
 
 
 @task("life_play")
@@ -177,7 +181,8 @@ def _t_void_bringer(g: Game, d: int, chosen: tuple) -> None:
         name = g.name(u)
         owner = g.owner[u]
         g.leave_field(u, "trash")
-        g._emit("void_bringer", player=d, card=u, name=name, owner=owner)
+        if g.listener is not None:
+            g._emit("void_bringer", player=d, card=u, name=name, owner=owner)
 
 
 @task("check_life")

@@ -152,10 +152,12 @@ def apply_dunamis_action(g: Game, p: int, a: Action) -> None:
         ps.ex_used = True
         ps.dunamis.remove(iid)
         g.limbo.append(iid)
-        g._mv(iid, "dunamis_down", "pending")
+        if g.listener is not None:
+            g._mv(iid, "dunamis_down", "pending")
         sc = g.scripts[iid]
         how = "awakening" if sc.awakening is not None else "idealize" if sc.idealize is not None else "descent"
-        g._emit("declare", player=p, card=iid, name=card.name, via="dunamis", condition=how)
+        if g.listener is not None:
+            g._emit("declare", player=p, card=iid, name=card.name, via="dunamis", condition=how)
         g.stack.append(("resolved",))  # descent's destroyed triggers wait until the EX stands
         g.stack.append(("ex_square", p, iid))
         if sc.awakening is not None:
@@ -168,7 +170,8 @@ def apply_dunamis_action(g: Game, p: int, a: Action) -> None:
             k = sc.idealize.raw.get("counter", "")
             n = sc.idealize.raw.get("n", 1)
             ps.counters[k] = ps.counters.get(k, 0) - n
-            g._emit("counter", player=p, counter=k, n=ps.counters[k], change=-n)
+            if g.listener is not None:
+                g._emit("counter", player=p, counter=k, n=ps.counters[k], change=-n)
         else:
             g.stack.append(("descent", p, iid, ()))
     elif a.kind == "event_ex":
@@ -176,8 +179,10 @@ def apply_dunamis_action(g: Game, p: int, a: Action) -> None:
         ps.event_ex_used = True
         ps.dunamis.remove(iid)
         g.limbo.append(iid)
-        g._mv(iid, "dunamis_down", "pending")
-        g._emit("declare", player=p, card=iid, name=card.name, via="dunamis", cost=card.cost, mode=a.b)
+        if g.listener is not None:
+            g._mv(iid, "dunamis_down", "pending")
+        if g.listener is not None:
+            g._emit("declare", player=p, card=iid, name=card.name, via="dunamis", cost=card.cost, mode=a.b)
         g.stack.append(("resolved",))  # its effect's triggers wait until it is face up
         g.stack.append(("event_ex_end", p, iid))
         evs = g.scripts[iid].events
@@ -190,15 +195,18 @@ def apply_dunamis_action(g: Game, p: int, a: Action) -> None:
         ps.shift_used = True
         ps.dunamis.remove(iid)
         g.shift_on[a.b] = iid
-        g._mv(iid, "dunamis_down", "field", square=g.square_of(a.b))
-        g._emit("shift", player=p, card=iid, name=card.name, target=a.b, target_name=g.cards[a.b].name)
+        if g.listener is not None:
+            g._mv(iid, "dunamis_down", "field", square=g.square_of(a.b))
+        if g.listener is not None:
+            g._emit("shift", player=p, card=iid, name=card.name, target=a.b, target_name=g.cards[a.b].name)
     else:
         raise RuntimeError(f"not a dunamis action: {a}")
 
 
 @task("emit_play")
 def _t_emit_play(g: Game, p: int, iid: int, mode: int) -> None:
-    g._emit("play", player=p, card=iid, name=g.cards[iid].name, square=-1, via="dunamis", mode=mode)
+    if g.listener is not None:
+        g._emit("play", player=p, card=iid, name=g.cards[iid].name, square=-1, via="dunamis", mode=mode)
 
 
 @task("event_ex_end")
@@ -208,8 +216,10 @@ def _t_event_ex_end(g: Game, p: int, iid: int) -> None:
         g.limbo.remove(iid)
         g.face_up[iid] = 1
         g.players[g.owner[iid]].dunamis.append(iid)
-        g._mv(iid, "pending", "dunamis_up")
-        g._emit("event_resolved", player=p, card=iid, name=g.cards[iid].name, to="dunamis_up")
+        if g.listener is not None:
+            g._mv(iid, "pending", "dunamis_up")
+        if g.listener is not None:
+            g._emit("event_resolved", player=p, card=iid, name=g.cards[iid].name, to="dunamis_up")
 
 
 @task("descent")

@@ -177,7 +177,8 @@ def fx_power(g: Game, ctl: int, src: int, eff: dict, targets: tuple, chosen: Any
     for t in targets:
         if g.on_field(t):
             g.bonus[t] = g.bonus.get(t, 0) + amount
-            g._emit("power", player=g.owner[t], card=t, name=g.name(t), amount=amount)
+            if g.listener is not None:
+                g._emit("power", player=g.owner[t], card=t, name=g.name(t), amount=amount)
 
 
 def _move_away(g: Game, targets: tuple, dest: str, event: str, slept: bool = False) -> None:
@@ -185,7 +186,8 @@ def _move_away(g: Game, targets: tuple, dest: str, event: str, slept: bool = Fal
         if g.on_field(t):
             name = g.name(t)
             g.leave_field(t, dest, slept)
-            g._emit(event, player=g.owner[t], card=t, name=name)
+            if g.listener is not None:
+                g._emit(event, player=g.owner[t], card=t, name=name)
 
 
 @effect("bounce")
@@ -230,7 +232,7 @@ def fx_sleep(g: Game, ctl: int, src: int, eff: dict, targets: tuple, chosen: Any
     changed = [t for t in targets if g.on_field(t) and not g.slept[t]]
     for t in changed:
         g.slept[t] = 1
-    if changed:
+    if changed and g.listener is not None:
         g._emit("sleep", player=ctl, cards=changed, names=[g.name(t) for t in changed], reason="effect")
 
 
@@ -239,7 +241,7 @@ def fx_reboot(g: Game, ctl: int, src: int, eff: dict, targets: tuple, chosen: An
     changed = [t for t in targets if g.on_field(t) and g.slept[t]]
     for t in changed:
         g.slept[t] = 0
-    if changed:
+    if changed and g.listener is not None:
         g._emit("reboot", player=ctl, cards=changed, names=[g.name(t) for t in changed], reason="effect")
 
 
@@ -266,7 +268,8 @@ def _t_move_to(g: Game, t: int, chosen: tuple) -> None:
     if sq >= 0 and chosen and g.squares[chosen[0]] < 0:
         g.squares[sq] = -1
         g.squares[chosen[0]] = t
-        g._emit("move", player=g.owner[t], card=t, name=g.name(t), square=chosen[0], from_square=sq)
+        if g.listener is not None:
+            g._emit("move", player=g.owner[t], card=t, name=g.name(t), square=chosen[0], from_square=sq)
 
 
 # ---------------------------------------------------------------------- player effects
@@ -301,7 +304,8 @@ def fx_gain_counter(g: Game, ctl: int, src: int, eff: dict, targets: tuple, chos
     c = g.players[ctl].counters
     k = eff.get("counter", "")
     c[k] = c.get(k, 0) + int(eff.get("n", 1))
-    g._emit("counter", player=ctl, counter=k, n=c[k], change=int(eff.get("n", 1)))
+    if g.listener is not None:
+        g._emit("counter", player=ctl, counter=k, n=c[k], change=int(eff.get("n", 1)))
 
 
 @effect("alter_force")
@@ -319,10 +323,12 @@ def fx_alter_force(g: Game, ctl: int, src: int, eff: dict, targets: tuple, chose
     where = "field" if g.on_field(src) else "pending"
     for c in chosen:
         trash.remove(c)
-        g._mv(c, "trash", where)
+        if g.listener is not None:
+            g._mv(c, "trash", where)
     if chosen:
         g.forces[src] = g.forces.get(src, ()) + tuple(chosen)
-        g._emit("alter_force", player=ctl, card=src, name=g.name(src), n=len(chosen))
+        if g.listener is not None:
+            g._emit("alter_force", player=ctl, card=src, name=g.name(src), n=len(chosen))
 
 
 def _put_card(g: Game, p: int, c: int, to: str, frm: str) -> None:
@@ -331,17 +337,21 @@ def _put_card(g: Game, p: int, c: int, to: str, frm: str) -> None:
     ps = g.players[p]
     if to == "hand":
         ps.hand.append(c)
-        g._mv(c, frm, "hand")
+        if g.listener is not None:
+            g._mv(c, frm, "hand")
     elif to == "resource":
         ps.resources.append(c)
         g.slept[c] = 0
-        g._mv(c, frm, "resource")
+        if g.listener is not None:
+            g._mv(c, frm, "resource")
     elif to == "deck_bottom":
         ps.deck.insert(0, c)
-        g._mv(c, frm, "deck")
+        if g.listener is not None:
+            g._mv(c, frm, "deck")
     elif to == "square":
         g.limbo.append(c)
-        g._mv(c, frm, "pending")
+        if g.listener is not None:
+            g._mv(c, frm, "pending")
         g.stack.append(("place_pick", p, c, "effect"))
     else:
         raise ValueError(f"unknown destination {to!r}")
@@ -362,7 +372,8 @@ def fx_search(g: Game, ctl: int, src: int, eff: dict, targets: tuple, chosen: An
         _remove_from_deck(g, ctl, c)
         _put_card(g, ctl, c, to, "deck")
     g.rng.shuffle(ps.deck)
-    g._emit("search", player=ctl, names=[g.cards[c].name for c in chosen], to=to)
+    if g.listener is not None:
+        g._emit("search", player=ctl, names=[g.cards[c].name for c in chosen], to=to)
     if not ps.deck:  # the search took the last cards
         g.refresh(ctl)
 
@@ -404,8 +415,10 @@ def fx_play_free(g: Game, ctl: int, src: int, eff: dict, targets: tuple, chosen:
         else:
             getattr(ps, zone).remove(c)
         g.limbo.append(c)
-        g._mv(c, "deck" if zone == "deck_top" else zone, "pending")
-        g._emit("declare", player=ctl, card=c, name=g.cards[c].name, via="effect", cost=0)
+        if g.listener is not None:
+            g._mv(c, "deck" if zone == "deck_top" else zone, "pending")
+        if g.listener is not None:
+            g._emit("declare", player=ctl, card=c, name=g.cards[c].name, via="effect", cost=0)
         if g.cards[c].is_zx:
             g.stack.append(("place_pick", ctl, c, "effect"))
         else:
@@ -446,7 +459,7 @@ def fx_retrieve(g: Game, ctl: int, src: int, eff: dict, targets: tuple, chosen: 
     for c in chosen:
         src_zone.remove(c)
         _put_card(g, ctl, c, to, frm)
-    if chosen:
+    if chosen and g.listener is not None:
         g._emit("retrieve", player=ctl, names=[g.cards[c].name for c in chosen], to=to)
 
 
@@ -471,7 +484,7 @@ def fx_reboot_resources(g: Game, ctl: int, src: int, eff: dict, targets: tuple, 
     woken = [r for r in chosen if g.slept[r]]
     for r in woken:
         g.slept[r] = 0
-    if woken:
+    if woken and g.listener is not None:
         g._emit("reboot", player=ctl, cards=woken, names=[g.cards[r].name for r in woken], reason="effect")
 
 

@@ -45,7 +45,7 @@ cdef class Game:
     cpdef bint has_ob_on_field(self, long p) except -1
     @cython.locals(p=long, sq=long, owner=list, out=list, adj=long, v=long, eps=long)
     cpdef list attack_targets(self, long attacker)
-    @cython.locals(stack=list, tasks=dict, t=tuple)
+    @cython.locals(stack=list, tasks=dict, t=tuple, n=Py_ssize_t)
     cpdef _advance(self)
     @cython.locals(stack=list, t=tuple)
     cpdef bint _check_timing(self) except -1

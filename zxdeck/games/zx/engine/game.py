@@ -565,7 +565,18 @@ class Game:
             if not stack:
                 raise RuntimeError("engine error: empty task stack")
             t = stack.pop()
-            tasks[t[0]](self, *t[1:])
+            # by length: a call with the task's arguments, without building a tuple of them
+            n = len(t)
+            if n == 1:
+                tasks[t[0]](self)
+            elif n == 2:
+                tasks[t[0]](self, t[1])
+            elif n == 3:
+                tasks[t[0]](self, t[1], t[2])
+            elif n == 4:
+                tasks[t[0]](self, t[1], t[2], t[3])
+            else:
+                tasks[t[0]](self, *t[1:])
 
     def _check_timing(self) -> bool:
         """A-9: may pending triggers be put on the stack now?
@@ -610,7 +621,8 @@ class Game:
         self.reason = reason
         self.decision = None
         self._legal = None
-        self._emit("game_over", winner=winner, reason=reason)
+        if self.listener is not None:
+            self._emit("game_over", winner=winner, reason=reason)
 
     def _check_life(self) -> bool:
         """W-1: a player with no life loses (both at once: a draw)."""
@@ -640,12 +652,14 @@ class Game:
         ps = self.players[p]
         if self.listener is not None:
             for i in ps.trash:
-                self._mv(i, "trash", "deck")
+                if self.listener is not None:
+                    self._mv(i, "trash", "deck")
         ps.deck = ps.trash
         ps.trash = []
         self.rng.shuffle(ps.deck)
         ps.refreshes += 1
-        self._emit("refresh", player=p, n=len(ps.deck))
+        if self.listener is not None:
+            self._emit("refresh", player=p, n=len(ps.deck))
         self.rules.append(("refresh_life", p))
 
     def from_deck(self, p: int, op: str, n: int, arg: Any = None) -> None:
@@ -662,14 +676,16 @@ class Game:
         """Put a card (from zone `frm`) into p's charge; Z-5 overflow is chosen by its owner."""
         ch = self.players[p].charge
         ch.append(iid)
-        self._mv(iid, frm, "charge")
+        if self.listener is not None:
+            self._mv(iid, frm, "charge")
         if len(ch) > CHARGE_LIMIT:
             self.rules.append(("charge_limit", p))
 
     def mill_card(self, p: int, iid: int, frm: str = "pending", fire: bool = True) -> None:
         """A card goes from p's deck (or a reveal) to the trash: A-7 Evol Seed triggers (`fire`)."""
         self.players[p].trash.append(iid)
-        self._mv(iid, frm, "trash")
+        if self.listener is not None:
+            self._mv(iid, frm, "trash")
         if fire:
             self.fire_milled(p, iid)
 
@@ -704,33 +720,40 @@ class Game:
         if s is not None:
             self.face_up[s] = 1
             self.players[self.owner[s]].dunamis.append(s)
-            self._mv(s, "field", "dunamis_up")
+            if self.listener is not None:
+                self._mv(s, "field", "dunamis_up")
         ctype = self.cards[iid].type
         if ctype == "zx_ex":
             self.face_up[iid] = 1
             ps.dunamis.append(iid)
-            self._mv(iid, "field", "dunamis_up")
+            if self.listener is not None:
+                self._mv(iid, "field", "dunamis_up")
         elif ctype == "zx_ob":
             self.face_up[iid] = 1
             ps.dunamis.append(iid)
-            self._mv(iid, "field", "dunamis_up")
+            if self.listener is not None:
+                self._mv(iid, "field", "dunamis_up")
             if not self.has_ob_on_field(p):
                 ps.player_face_up = True
         elif dest == "charge":
             self.to_charge(p, iid, "field")
         elif dest == "trash":
             ps.trash.append(iid)
-            self._mv(iid, "field", "trash")
+            if self.listener is not None:
+                self._mv(iid, "field", "trash")
         elif dest == "hand":
             ps.hand.append(iid)
-            self._mv(iid, "field", "hand")
+            if self.listener is not None:
+                self._mv(iid, "field", "hand")
         elif dest == "deck_bottom":
             ps.deck.insert(0, iid)
-            self._mv(iid, "field", "deck")
+            if self.listener is not None:
+                self._mv(iid, "field", "deck")
         elif dest == "resource":
             ps.resources.append(iid)
             self.slept[iid] = 1 if slept else 0
-            self._mv(iid, "field", "resource", slept=slept)
+            if self.listener is not None:
+                self._mv(iid, "field", "resource", slept=slept)
         else:
             raise RuntimeError(f"unknown destination {dest}")
 
@@ -741,7 +764,8 @@ class Game:
         if forces:
             for f in forces:
                 self.players[self.owner[f]].trash.append(f)
-                self._mv(f, frm, "trash")
+                if self.listener is not None:
+                    self._mv(f, frm, "trash")
 
     def destroy(self, iid: int, by_damage: bool = False) -> None:
         """Destroy a Z/X: triggers `destroyed`, then it goes to its owner's charge (B-5, Z-5)."""
@@ -753,7 +777,8 @@ class Game:
                 self._add_trigger(p, iid, ab)
         name = self.name(iid)
         self.leave_field(iid, "charge")
-        self._emit("destroy", player=p, card=iid, name=name, by_damage=by_damage)
+        if self.listener is not None:
+            self._emit("destroy", player=p, card=iid, name=name, by_damage=by_damage)
 
     def deal_damage(self, iid: int, amount: int, source: int = -1) -> None:
         """B-5: damage adds up over the turn; destroyed when damage >= power."""
@@ -761,8 +786,9 @@ class Game:
             return
         total = self.damage.get(iid, 0) + amount
         self.damage[iid] = total
-        self._emit("damage", player=self.owner[iid], card=iid, name=self.name(iid), amount=amount,
-                   total=total, source=source)
+        if self.listener is not None:
+            self._emit("damage", player=self.owner[iid], card=iid, name=self.name(iid), amount=amount,
+                       total=total, source=source)
         if self._lethal(iid, total, self._power_floor()):
             self.destroy(iid, by_damage=True)
 
@@ -826,19 +852,24 @@ class Game:
         if cur >= 0:  # L-4: replace your own rebooted Z/X
             name = self.name(cur)
             self.leave_field(cur, "trash")
-            self._emit("replaced", player=p, card=cur, name=name)
+            if self.listener is not None:
+                self._emit("replaced", player=p, card=cur, name=name)
         if iid in self.limbo:
             self.limbo.remove(iid)
         self.squares[sq] = iid
         self.slept[iid] = 0  # L-5
-        self._mv(iid, frm, "field", square=sq)
-        self._emit("play", player=p, card=iid, name=self.cards[iid].name, square=sq, via=via)
+        if self.listener is not None:
+            self._mv(iid, frm, "field", square=sq)
+        if self.listener is not None:
+            self._emit("play", player=p, card=iid, name=self.cards[iid].name, square=sq, via=via)
         self.fire_enter(p, iid, via)
 
     def not_placed(self, p: int, iid: int, frm: str, to: str) -> None:
         """A card that was to be placed finds no legal square: log where it went instead."""
-        self._mv(iid, frm, to)
-        self._emit("not_placed", player=p, card=iid, name=self.cards[iid].name, to=to)
+        if self.listener is not None:
+            self._mv(iid, frm, to)
+        if self.listener is not None:
+            self._emit("not_placed", player=p, card=iid, name=self.cards[iid].name, to=to)
 
     def fire_enter(self, p: int, iid: int, via: str) -> None:
         for sc in self.unit_scripts(iid):
@@ -902,12 +933,14 @@ class Game:
         ps = self.players[p]
         if cost.get("sleep_self"):
             self.slept[src] = 1
-            self._emit("sleep", player=p, cards=[src], reason="cost")
+            if self.listener is not None:
+                self._emit("sleep", player=p, cards=[src], reason="cost")
         if "counters" in cost:
             c = cost["counters"]
             k = c.get("counter", "")
             ps.counters[k] = ps.counters.get(k, 0) - c.get("n", 1)
-            self._emit("counter", player=p, counter=k, n=ps.counters[k], change=-c.get("n", 1))
+            if self.listener is not None:
+                self._emit("counter", player=p, counter=k, n=ps.counters[k], change=-c.get("n", 1))
         if cost.get("charge"):
             self.pick(p, "cost_charge", tuple(ps.charge), cost["charge"], cost["charge"], ("to_trash_from", p, "charge"))
         if cost.get("force"):
@@ -919,7 +952,8 @@ class Game:
 
     def push_event(self, p: int, iid: int, via: str) -> None:
         """Resolve an event card from limbo: its `event` abilities in order, then it goes to the trash (T-2)."""
-        self._emit("play", player=p, card=iid, name=self.cards[iid].name, square=-1, via=via)
+        if self.listener is not None:
+            self._emit("play", player=p, card=iid, name=self.cards[iid].name, square=-1, via=via)
         self.stack.append(("resolved",))
         self.stack.append(("limbo_to_trash", p, iid))
         for ab in reversed(self.scripts[iid].events):
@@ -945,7 +979,8 @@ def _t_setup_begin(g: Game) -> None:
         zones[p] = {"deck": [[i, cards[i].id] for i in ps.deck],
                     "dunamis": [[i, cards[i].id] for i in ps.dunamis],
                     "player_card": [ps.player_card, cards[ps.player_card].id] if ps.player_card >= 0 else None}
-    g._emit("setup", cards={"p1": zones[0], "p2": zones[1]})
+    if g.listener is not None:
+        g._emit("setup", cards={"p1": zones[0], "p2": zones[1]})
 
 
 @task("setup_start")
@@ -962,8 +997,10 @@ def _t_start_card(g: Game, p: int, chosen: tuple) -> None:
     for iid in chosen:
         g.players[p].deck.remove(iid)
         g.squares[PLAYER_SQUARE[p]] = iid
-        g._mv(iid, "deck", "field", square=PLAYER_SQUARE[p])
-        g._emit("start_card", player=p, card=iid, name=g.cards[iid].name, square=PLAYER_SQUARE[p])
+        if g.listener is not None:
+            g._mv(iid, "deck", "field", square=PLAYER_SQUARE[p])
+        if g.listener is not None:
+            g._emit("start_card", player=p, card=iid, name=g.cards[iid].name, square=PLAYER_SQUARE[p])
 
 
 @task("setup_gate")
@@ -981,8 +1018,10 @@ def _t_gate_card(g: Game, p: int, chosen: tuple) -> None:
         g.players[p].deck.remove(iid)
         g.players[p].dunamis.append(iid)
         g.face_up[iid] = 1
-        g._mv(iid, "deck", "dunamis_up")
-        g._emit("gate_card", player=p, card=iid, name=g.cards[iid].name)
+        if g.listener is not None:
+            g._mv(iid, "deck", "dunamis_up")
+        if g.listener is not None:
+            g._emit("gate_card", player=p, card=iid, name=g.cards[iid].name)
 
 
 @task("setup_shuffle")
@@ -993,7 +1032,8 @@ def _t_setup_shuffle(g: Game) -> None:
     if g.first < 0:
         g.first = g.rng.randbelow(2)
     g.active = g.first
-    g._emit("game_start", first=g.first)
+    if g.listener is not None:
+        g._emit("game_start", first=g.first)
 
 
 @task("setup_draw")
@@ -1019,11 +1059,13 @@ def _apply_mulligan(g: Game, d: tuple, a: Action) -> None:
     if a.kind == "mulligan":
         ps = g.players[p]
         for i in ps.hand:
-            g._mv(i, "hand", "deck")
+            if g.listener is not None:
+                g._mv(i, "hand", "deck")
         ps.deck.extend(ps.hand)
         ps.hand.clear()
         g.rng.shuffle(ps.deck)
-        g._emit("mulligan", player=p)
+        if g.listener is not None:
+            g._emit("mulligan", player=p)
         g.draw(p, HAND)
 
 
@@ -1042,7 +1084,8 @@ def _t_setup_finish(g: Game) -> None:
 @task("setup_done")
 def _t_setup_done(g: Game) -> None:
     g.started = True
-    g._emit("setup_done")
+    if g.listener is not None:
+        g._emit("setup_done")
 
 
 # ---------------------------------------------------------------------- the turn (P-1..P-7)
@@ -1063,12 +1106,13 @@ def _t_start_turn(g: Game) -> None:
     g.players[1 - p].ex_used = g.players[1 - p].event_ex_used = False
     g.once.clear()
     g.phase = "reboot"
-    g._emit("turn_start", player=p)
+    if g.listener is not None:
+        g._emit("turn_start", player=p)
     slept = g.slept
     woken = [i for i in ps.resources + g.units_of(p) if slept[i]]
     for i in woken:  # P-1
         slept[i] = 0
-    if woken:
+    if woken and g.listener is not None:
         g._emit("reboot", player=p, cards=woken, reason="reboot_phase")
     g.stack.append(("main",))
     g.stack.append(("ignition",))
@@ -1119,8 +1163,10 @@ def _apply_resource(g: Game, d: tuple, a: Action) -> None:
         ps.resources.append(a.a)
         g.slept[a.a] = 0
         ps.resource_done = True
-        g._mv(a.a, "hand", "resource")
-        g._emit("resource", player=d[1], card=a.a, name=g.cards[a.a].name)
+        if g.listener is not None:
+            g._mv(a.a, "hand", "resource")
+        if g.listener is not None:
+            g._emit("resource", player=d[1], card=a.a, name=g.cards[a.a].name)
 
 
 decision("resource", _legal_resource, _apply_resource)
@@ -1146,8 +1192,10 @@ def _apply_ignite(g: Game, d: tuple, a: Action) -> None:
         ps = g.players[p]
         ps.charge.remove(a.a)
         ps.trash.append(a.a)
-        g._mv(a.a, "charge", "trash")
-        g._emit("ignite", player=p, card=a.a, name=g.cards[a.a].name)
+        if g.listener is not None:
+            g._mv(a.a, "charge", "trash")
+        if g.listener is not None:
+            g._emit("ignite", player=p, card=a.a, name=g.cards[a.a].name)
         g.stack.append(("ignition",))
         g.from_deck(p, "reveal", 1)
 
@@ -1167,7 +1215,8 @@ def _t_reveal_play(g: Game, p: int, iid: int) -> None:
     else:
         g.limbo.remove(iid)
         g.mill_card(p, iid)
-        g._emit("ignition_trash", player=p, card=iid, name=card.name)
+        if g.listener is not None:
+            g._emit("ignition_trash", player=p, card=iid, name=card.name)
 
 
 @task("overdrive")
@@ -1175,7 +1224,8 @@ def _t_overdrive(g: Game, p: int, iid: int, chosen: tuple) -> None:
     if not chosen:
         g.limbo.remove(iid)
         g.mill_card(p, iid)
-        g._emit("ignition_trash", player=p, card=iid, name=g.cards[iid].name)
+        if g.listener is not None:
+            g._emit("ignition_trash", player=p, card=iid, name=g.cards[iid].name)
     elif g.cards[iid].is_zx:
         g.place(p, iid, chosen[0], "overdrive")
     else:
@@ -1306,9 +1356,11 @@ def _play_from_hand(g: Game, p: int, iid: int, sq: int) -> None:
     ps = g.players[p]
     ps.hand.remove(iid)
     g.limbo.append(iid)
-    g._mv(iid, "hand", "pending")
+    if g.listener is not None:
+        g._mv(iid, "hand", "pending")
     card = g.cards[iid]
-    g._emit("declare", player=p, card=iid, name=card.name, via="hand", cost=card.cost)
+    if g.listener is not None:
+        g._emit("declare", player=p, card=iid, name=card.name, via="hand", cost=card.cost)
     if card.is_zx:
         g.stack.append(("place_task", p, iid, sq, "hand"))
     else:
@@ -1336,8 +1388,10 @@ def _t_limbo_to_trash(g: Game, p: int, iid: int) -> None:
     if iid in g.limbo:
         g.limbo.remove(iid)
         g.players[g.owner[iid]].trash.append(iid)
-        g._mv(iid, "pending", "trash")
-        g._emit("event_resolved", player=p, card=iid, name=g.cards[iid].name, to="trash")
+        if g.listener is not None:
+            g._mv(iid, "pending", "trash")
+        if g.listener is not None:
+            g._emit("event_resolved", player=p, card=iid, name=g.cards[iid].name, to="trash")
 
 
 @task("end_phase")
@@ -1365,7 +1419,8 @@ def _t_end_cleanup(g: Game) -> None:
 @task("next_turn")
 def _t_next_turn(g: Game) -> None:
     """P-7."""
-    g._emit("turn_end", player=g.active)
+    if g.listener is not None:
+        g._emit("turn_end", player=g.active)
     g.active = 1 - g.active
     g.stack.append(("start_turn",))
 
@@ -1443,8 +1498,9 @@ def _t_pay(g: Game, p: int, n: int, color: str, matched: bool, src: int, paid: t
         paid = paid + (r,)
         matched = matched or g.cards[r].color == color
         n -= 1
-    g._emit("pay", player=p, card=src, name=g.cards[src].name, cost=len(paid) + n, color=color,
-            resources=list(paid), colors=[g.cards[r].color for r in paid])
+    if g.listener is not None:
+        g._emit("pay", player=p, card=src, name=g.cards[src].name, cost=len(paid) + n, color=color,
+                resources=list(paid), colors=[g.cards[r].color for r in paid])
 
 
 def _pay_options(g: Game, p: int, n: int, color: str, matched: bool) -> list[int]:
@@ -1510,8 +1566,9 @@ def _t_to_trash_from(g: Game, p: int, zone: str, chosen: tuple) -> None:
         if iid in lst:
             lst.remove(iid)
             ps.trash.append(iid)
-            g._mv(iid, zone, "trash")
-    if chosen:
+            if g.listener is not None:
+                g._mv(iid, zone, "trash")
+    if chosen and g.listener is not None:
         g._emit("discard" if zone == "hand" else "to_trash", player=p, zone=zone,
                 names=[g.cards[i].name for i in chosen])
 
@@ -1524,12 +1581,13 @@ def _t_force_to_trash(g: Game, src: int, chosen: tuple) -> None:
         if iid in fs:
             fs.remove(iid)
             g.players[g.owner[iid]].trash.append(iid)
-            g._mv(iid, frm, "trash")
+            if g.listener is not None:
+                g._mv(iid, frm, "trash")
     if fs:
         g.forces[src] = tuple(fs)
     else:
         g.forces.pop(src, None)
-    if chosen:
+    if chosen and g.listener is not None:
         g._emit("to_trash", player=g.owner[src], zone="force", card=src,
                 names=[g.cards[i].name for i in chosen])
 
@@ -1570,18 +1628,21 @@ def _t_from_deck(g: Game, p: int, op: str, n: int, arg: Any, retried: bool) -> N
 
 def _put_hand(g: Game, p: int, iid: int, arg: Any) -> None:
     g.players[p].hand.append(iid)
-    g._mv(iid, "deck", "hand")
+    if g.listener is not None:
+        g._mv(iid, "deck", "hand")
 
 
 def _put_life(g: Game, p: int, iid: int, arg: Any) -> None:
     g.players[p].life.append(iid)
-    g._mv(iid, "deck", "life")
+    if g.listener is not None:
+        g._mv(iid, "deck", "life")
 
 
 def _put_resource(g: Game, p: int, iid: int, slept: Any) -> None:
     g.players[p].resources.append(iid)
     g.slept[iid] = 1 if slept else 0
-    g._mv(iid, "deck", "resource", slept=bool(slept))
+    if g.listener is not None:
+        g._mv(iid, "deck", "resource", slept=bool(slept))
 
 
 def _put_charge(g: Game, p: int, iid: int, arg: Any) -> None:
@@ -1594,7 +1655,8 @@ def _put_trash(g: Game, p: int, iid: int, arg: Any) -> None:
 
 def _put_reveal(g: Game, p: int, iid: int, arg: Any) -> None:
     g.limbo.append(iid)
-    g._mv(iid, "deck", "pending")
+    if g.listener is not None:
+        g._mv(iid, "deck", "pending")
 
 
 def _names(g: Game, taken: list[int]) -> list[str]:
@@ -1602,48 +1664,52 @@ def _names(g: Game, taken: list[int]) -> list[str]:
 
 
 def _done_draw(g: Game, p: int, taken: list[int], arg: Any) -> None:
-    if taken:
+    if taken and g.listener is not None:
         g._emit("draw", player=p, n=len(taken))
 
 
 def _done_setup_life(g: Game, p: int, taken: list[int], arg: Any) -> None:
-    if taken:
+    if taken and g.listener is not None:
         g._emit("setup_life", player=p, n=len(taken))
 
 
 def _done_setup_resource(g: Game, p: int, taken: list[int], arg: Any) -> None:
-    if taken:
+    if taken and g.listener is not None:
         g._emit("setup_resource", player=p, n=len(taken), cards=list(taken), names=_names(g, taken))
 
 
 def _done_life(g: Game, p: int, taken: list[int], name: Any) -> None:
     if taken:
         if name:
-            g._emit("life_recover", player=p, n=len(taken), name=name)
+            if g.listener is not None:
+                g._emit("life_recover", player=p, n=len(taken), name=name)
         else:
-            g._emit("life_recover", player=p, n=len(taken))
+            if g.listener is not None:
+                g._emit("life_recover", player=p, n=len(taken))
 
 
 def _done_ramp(g: Game, p: int, taken: list[int], arg: Any) -> None:
-    if taken:
+    if taken and g.listener is not None:
         g._emit("ramp", player=p, n=len(taken), names=_names(g, taken))
 
 
 def _done_charge(g: Game, p: int, taken: list[int], arg: Any) -> None:
-    if taken:
+    if taken and g.listener is not None:
         g._emit("charge_from_deck", player=p, n=len(taken), names=_names(g, taken))
 
 
 def _done_mill(g: Game, p: int, taken: list[int], arg: Any) -> None:
     if taken:
-        g._emit("mill", player=p, names=_names(g, taken))
+        if g.listener is not None:
+            g._emit("mill", player=p, names=_names(g, taken))
         g.stack.append(("milled", p, tuple(taken)))
 
 
 def _done_reveal(g: Game, p: int, taken: list[int], arg: Any) -> None:
     for iid in taken:
         card = g.cards[iid]
-        g._emit("ignition", player=p, card=iid, name=card.name, icon=card.ignition)
+        if g.listener is not None:
+            g._emit("ignition", player=p, card=iid, name=card.name, icon=card.ignition)
         g.stack.append(("reveal_play", p, iid))
 
 
@@ -1681,7 +1747,8 @@ def _t_refresh_life_take(g: Game, p: int, chosen: tuple) -> None:
     if chosen and chosen[0] < len(life):
         iid = life.pop(chosen[0])
         g.to_charge(p, iid, "life")
-        g._emit("refresh_life", player=p, card=iid, name=g.cards[iid].name)
+        if g.listener is not None:
+            g._emit("refresh_life", player=p, card=iid, name=g.cards[iid].name)
 
 
 # ---------------------------------------------------------------------- abilities (A-1..A-9)
@@ -1750,8 +1817,9 @@ def _t_ability(g: Game, ctl: int, src: int, ab: Ability, recheck: bool = True) -
     """Resolve an ability: its condition (unless `recheck` is False), then its effects in order."""
     if recheck and not condition_holds(g, ctl, src, ab.condition):
         return
-    g._emit("ability", player=ctl, card=src, name=g.cards[src].name, kind=ab.kind, index=ab.index,
-            card_id=ab.card_id)
+    if g.listener is not None:
+        g._emit("ability", player=ctl, card=src, name=g.cards[src].name, kind=ab.kind, index=ab.index,
+                card_id=ab.card_id)
     g.stack.append(("resolved",))  # triggers caused by these effects wait for the end (A-9)
     g.push_effects(ctl, src, ab)
 
@@ -1786,7 +1854,7 @@ def _t_eff(g: Game, ctl: int, src: int, eff: dict, targets: tuple | None = None,
         from zxdeck.games.zx.engine.effects import nothing_to_do
 
         why = nothing_to_do(g, ctl, src, eff, targets)
-        if why is not None:
+        if why is not None and g.listener is not None:
             g._emit("no_effect", player=ctl, card=src, name=g.cards[src].name, effect=eff["do"],
                     reason=why)
     EFFECTS[eff["do"]](g, ctl, src, eff, targets, chosen)
