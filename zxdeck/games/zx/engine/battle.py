@@ -46,38 +46,32 @@ def _t_bes(g: Game, p: int, passes: int) -> None:
 
 
 def _legal_battle(g: Game, d: tuple) -> list[Action]:
-    from zxdeck.games.zx.engine.dunamis import dunamis_actions
-    from zxdeck.games.zx.engine.game import _ability_actions, _distinct
-
     p = d[1]
     acts = [PASS]
     ps = g.players[p]
     cards = g.cards
     card_type = g.card_type
-    for iid in _distinct(g, ps.hand):
+    for iid in _game._distinct(g, ps.hand):
         if card_type[iid] == "event" and cards[iid].timing in ("battle", "any") and \
                 g.can_pay(p, g.card_cost[iid], g.card_color[iid]):
             acts.append(_new_action(Action, ("play", iid, -1)))
-    acts.extend(_ability_actions(g, p, ("battle", "any")))
-    acts.extend(dunamis_actions(g, p, battle=True))
+    acts.extend(_game._ability_actions(g, p, ("battle", "any")))
+    acts.extend(_dunamis.dunamis_actions(g, p, battle=True))
     return acts
 
 
 def _apply_battle(g: Game, d: tuple, a: Action) -> None:
-    from zxdeck.games.zx.engine.dunamis import apply_dunamis_action
-    from zxdeck.games.zx.engine.game import _play_from_hand
-
     _, p, passes = d
     if a.kind == "pass":
         g.stack.append(("bes", 1 - p, passes + 1))
         return
     g.stack.append(("bes", 1 - p, 0))
     if a.kind == "play":
-        _play_from_hand(g, p, a.a, -1)
+        _game._play_from_hand(g, p, a.a, -1)
     elif a.kind == "ability":
         g.stack.append(("activate", p, a.a, a.b))
     else:
-        apply_dunamis_action(g, p, a)
+        _dunamis.apply_dunamis_action(g, p, a)
 
 
 decision("battle", _legal_battle, _apply_battle)
@@ -197,3 +191,9 @@ def _t_battle_end(g: Game) -> None:
     g.battle = None
     g.battle_left = 0
     g.phase = "main"
+
+
+# used at call time (a module attribute, not an import statement run at every call); imported last:
+# game imports this module while it is being set up
+from zxdeck.games.zx.engine import dunamis as _dunamis  # noqa: E402
+from zxdeck.games.zx.engine import game as _game  # noqa: E402

@@ -56,11 +56,9 @@ def _descent_possible(g: Game, p: int, iid: int, chosen: tuple = (), units: list
 
 def awakening_possible(g: Game, p: int, iid: int) -> bool:
     """X-3: can the awakening condition (effects carried out as a cost) be carried out?"""
-    from zxdeck.games.zx.engine.effects import effect_possible
-
     ab = g.scripts[iid].awakening
     cost = g.cards[iid].cost
-    return ab is None or all(effect_possible(g, p, iid, e, paid=cost) for e in ab.effects)
+    return ab is None or all(_effects.effect_possible(g, p, iid, e, paid=cost) for e in ab.effects)
 
 
 def ex_possible(g: Game, p: int, iid: int, squares: list[int] | None = None,
@@ -161,10 +159,8 @@ def apply_dunamis_action(g: Game, p: int, a: Action) -> None:
         g.stack.append(("resolved",))  # descent's destroyed triggers wait until the EX stands (A-9)
         g.stack.append(("ex_square", p, iid))
         if sc.awakening is not None:
-            from zxdeck.games.zx.engine.effects import in_full
-
             for eff in reversed(sc.awakening.effects):
-                g.stack.append(("eff", p, iid, in_full(eff)))
+                g.stack.append(("eff", p, iid, _effects.in_full(eff)))
             g.stack.append(("pay", p, card.cost, card.color, False, iid, ()))
         elif sc.idealize is not None:
             k = sc.idealize.raw.get("counter", "")
@@ -286,3 +282,8 @@ def zone_cards(g: Game, p: int, zone: str, flt: dict | None) -> list[int]:
     ps = g.players[p]
     lst = {"hand": ps.hand, "trash": ps.trash, "charge": ps.charge, "deck": ps.deck}[zone]
     return [i for i in lst if card_matches(g.cards[i], flt)]
+
+
+# used at call time (a module attribute, not an import statement run at every call); imported last:
+# effects imports this module
+from zxdeck.games.zx.engine import effects as _effects  # noqa: E402

@@ -1241,8 +1241,6 @@ def _t_main(g: Game) -> None:
 
 
 def _legal_main(g: Game, d: tuple) -> list[Action]:
-    from zxdeck.games.zx.engine.dunamis import dunamis_actions
-
     p = d[1]
     acts = [END]
     append = acts.append
@@ -1276,7 +1274,7 @@ def _legal_main(g: Game, d: tuple) -> list[Action]:
         elif ctype == "event" and cards[iid].timing != "battle":
             append(_new_action(Action, ("play", iid, -1)))
     acts.extend(_ability_actions(g, p, ("main", "any")))
-    acts.extend(dunamis_actions(g, p, battle=False, squares=squares))
+    acts.extend(_dunamis.dunamis_actions(g, p, battle=False, squares=squares))
     owner = g.owner
     field = g.squares
     attackers = [u for u in field if u >= 0 and owner[u] == p and not slept[u]]
@@ -1346,9 +1344,7 @@ def _apply_main(g: Game, d: tuple, a: Action) -> None:
     elif k == "attack":
         g.stack.append(("attack", p, a.a, a.b))
     else:
-        from zxdeck.games.zx.engine.dunamis import apply_dunamis_action
-
-        apply_dunamis_action(g, p, a)
+        _dunamis.apply_dunamis_action(g, p, a)
 
 
 def _play_from_hand(g: Game, p: int, iid: int, sq: int) -> None:
@@ -1843,26 +1839,23 @@ def _t_activate(g: Game, p: int, u: int, idx: int) -> None:
 def _t_eff(g: Game, ctl: int, src: int, eff: dict, targets: tuple | None = None,
            chosen: tuple | None = None) -> None:
     """One effect primitive (effects.py); its targets are chosen first by the controller."""
-    from zxdeck.games.zx.engine.effects import choose_targets
-
     first = targets is None
     if first:
-        targets = choose_targets(g, ctl, src, eff)
+        targets = _effects.choose_targets(g, ctl, src, eff)
         if targets is None:  # a pick was pushed; it continues this task
             return
     if first and g.listener is not None:  # say when an effect can do nothing (for the narration)
-        from zxdeck.games.zx.engine.effects import nothing_to_do
-
-        why = nothing_to_do(g, ctl, src, eff, targets)
+        why = _effects.nothing_to_do(g, ctl, src, eff, targets)
         if why is not None and g.listener is not None:
             g._emit("no_effect", player=ctl, card=src, name=g.cards[src].name, effect=eff["do"],
                     reason=why)
     EFFECTS[eff["do"]](g, ctl, src, eff, targets, chosen)
 
 
-# Register the other modules' tasks, decisions and effects.
+# Register the other modules' tasks, decisions and effects (the functions above use `_dunamis`
+# and `_effects` at call time: a module attribute, not an import statement run at every call).
 from zxdeck.games.zx.engine import battle as _battle  # noqa: E402,F401
-from zxdeck.games.zx.engine import dunamis as _dunamis  # noqa: E402,F401
-from zxdeck.games.zx.engine import effects as _effects  # noqa: E402,F401
+from zxdeck.games.zx.engine import dunamis as _dunamis  # noqa: E402
+from zxdeck.games.zx.engine import effects as _effects  # noqa: E402
 
 __all__ = ["Game", "IllegalActionError", "DeckSpec", "Action", "PLAYER", "PASS", "YES", "NO"]
