@@ -90,3 +90,26 @@ def test_tournament_bad_input_is_one_line() -> None:
         assert r.returncode == 2, (args, r.stdout, r.stderr)
         assert message in r.stderr and "Traceback" not in r.stderr
         assert len(r.stderr.strip().splitlines()) == 1, r.stderr
+
+
+def test_sim_same_games_for_any_jobs_and_resume(tmp_path: Path) -> None:
+    """`--game moz sim` on the core's run machinery: --out/--resume, the same games for any --jobs."""
+    args = ("sim", SHELL, FLAME, "-n", "8", "--seed", "9", "--ai1", "random", "--ai2", "heuristic")
+    r1 = moz(*args, "--jobs", "1", "--out", str(tmp_path / "j1"), "--format", "json")
+    r2 = moz(*args, "--jobs", "2", "--format", "json")
+    assert r1.returncode == 0 and r2.returncode == 0, r1.stderr + r2.stderr
+    d1, d2 = json.loads(r1.stdout), json.loads(r2.stdout)
+    assert d1.pop("timing")["workers"] == 1 and d2.pop("timing")["workers"] == 2
+    assert d1 == d2 and d1["games"] == 8
+    assert d1["a"]["deck"] == "shell_dragons.txt" and d1["manifest"]["game"] == "moz"
+    games = tmp_path / "j1" / "games.jsonl"
+    full = games.read_bytes()
+    seats = [json.loads(line)["seats"] for line in full.decode().splitlines()]
+    assert seats == [["a", "b"], ["b", "a"]] * 4  # paired seats (R-3 then picks the first player)
+    games.write_bytes(b"".join(full.splitlines(keepends=True)[:3]))
+    again = moz("sim", "--resume", str(tmp_path / "j1"), "--format", "csv")
+    assert again.returncode == 0, again.stderr
+    assert games.read_bytes() == full
+    assert len(again.stdout.strip().splitlines()) == 1 + 8  # header and one row per game
+    other = moz("sim", "--resume", str(tmp_path / "j1"), "--turn-limit", "50")
+    assert other.returncode == 2 and "no longer matches its manifest (turn_limit" in other.stderr

@@ -17,7 +17,7 @@ COMMANDS: dict[str, str] = {
     "card": "zxdeck.games.moz.cli",
     "db": "zxdeck.games.moz.cli",
     "play": "zxdeck.games.moz.play_cmds",
-    "sim": "zxdeck.games.moz.play_cmds",
+    "sim": "zxdeck.games.moz.run_cmds",
     "tournament": "zxdeck.games.moz.run_cmds",
     "bot": "zxdeck.games.moz.run_cmds",
     "replay": "zxdeck.games.moz.replay_cmds",

@@ -1,14 +1,11 @@
-"""The MOZ commands `zxdeck --game moz play` and `zxdeck --game moz sim` (thin layers over
-zxdeck.games.moz.play, .agents and .sim).
+"""The MOZ command `zxdeck --game moz play` (a thin layer over zxdeck.games.moz.play and .agents;
+`sim`, `tournament` and `bot` are in zxdeck.games.moz.run_cmds).
 
 Like zxdeck/cli, this module imports only click, the standard library and zxdeck.cli at module
 level; the library is imported inside the commands.
 """
 
 from __future__ import annotations
-
-import json
-from pathlib import Path
 
 import click
 
@@ -123,50 +120,6 @@ def play_cmd(app: AppContext, p1: str | None, p2: str | None, auto: bool, ai1: s
         write_log(log_path, game, [[catalog.by_id[cid] for cid in d] for d in decks], catalog.digest)
 
 
-SIM_EPILOG = examples_epilog(
-    [
-        "zxdeck --game moz sim examples/moz/shell_dragons.txt examples/moz/flame_thunder.txt -n 200",
-        "zxdeck --game moz sim A.txt B.txt --ai1 heuristic --ai2 random --format json",
-    ],
-    "Games are played in pairs (the same seed twice, seats swapped).",
-)
-
-
-@click.command("sim", epilog=SIM_EPILOG, short_help="Play two MOZ decks many times: win rate with its interval.")
-@click.argument("deck_a", metavar="DECK_A")
-@click.argument("deck_b", metavar="DECK_B")
-@click.option("-n", "--games", type=int, default=200, show_default=True, help="Games (in pairs).")
-@click.option("--ai1", default="heuristic", show_default=True, help=f"Agent of DECK_A: {AGENTS_HELP}.")
-@click.option("--ai2", default="heuristic", show_default=True, help="Agent of DECK_B.")
-@click.option("--seed", type=int, default=0, show_default=True, help="Master seed of the run.")
-@click.option("--jobs", type=int, default=1, show_default=True, help="Worker processes.")
-@click.option("--turn-limit", type=int, default=400, show_default=True, help="A longer match is a tie (W-3).")
-@click.option("--format", "fmt", type=click.Choice(["table", "json"]), default="table", show_default=True)
-@click.option("--allow-illegal", is_flag=True, help="Play decks that break the deck rules (D).")
-@pass_app
-@_user_errors
-def sim_cmd(app: AppContext, deck_a: str, deck_b: str, games: int, ai1: str, ai2: str, seed: int, jobs: int,
-            turn_limit: int, fmt: str, allow_illegal: bool) -> None:
-    """Play DECK_A against DECK_B many times (the generic zxdeck.sim machinery): A's win rate."""
-    from zxdeck.games.moz.agents import AgentFactory
-    from zxdeck.games.moz.sim import run_sim
-    from zxdeck.sim.report import render_sim, without_timing
-
-    if games < 2:
-        raise ZxError(f"--games must be at least 2, not {games}")
-    if jobs < 1:
-        raise ZxError(f"--jobs must be at least 1, not {jobs}")
-    for spec in (ai1, ai2):
-        AgentFactory(spec)  # refuse a bad spec before loading anything
-    a, b = _load(app, deck_a, allow_illegal), _load(app, deck_b, allow_illegal)
-    result = run_sim((Path(deck_a).name, a), (Path(deck_b).name, b), ai1, ai2, games, seed, turn_limit, jobs)
-    if fmt == "json":
-        click.echo(json.dumps(without_timing(result), ensure_ascii=False, indent=2))
-    else:
-        click.echo(render_sim(result))
-
-
 def register(group: click.Group) -> None:
-    """Add the MOZ play and sim commands to `group`."""
-    for command in (play_cmd, sim_cmd):
-        group.add_command(command)
+    """Add the MOZ play command to `group` (sim, tournament and bot: zxdeck.games.moz.run_cmds)."""
+    group.add_command(play_cmd)

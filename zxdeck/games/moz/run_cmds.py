@@ -1,4 +1,4 @@
-"""`zxdeck --game moz tournament` and `zxdeck --game moz bot`: the core's round robin and bot
+"""`zxdeck --game moz sim`, `tournament` and `bot`: the core's simulation, round robin and bot
 protocol (zxdeck.sim, zxdeck.agents.bot) over MOZ's game adapter (zxdeck.games.moz.adapter).
 
 Like zxdeck/cli, this module imports only click, the standard library and zxdeck.cli at module
@@ -131,6 +131,121 @@ def tournament_cmd(ctx: click.Context, app: AppContext, decks: tuple[str, ...], 
                    debug=app.debug, command="--game moz tournament")
 
 
+SIM_EPILOG = examples_epilog([
+    "zxdeck --game moz sim examples/moz/shell_dragons.txt examples/moz/flame_thunder.txt -n 200",
+    "zxdeck --game moz sim A.txt B.txt --ai1 heuristic --ai2 random --format json",
+    "zxdeck --game moz sim A.txt B.txt -n 10000 --precision 0.02 --out runs/ab",
+    "zxdeck --game moz sim --resume runs/ab        # after Ctrl-C",
+], "Games are played in pairs (the same seed twice, seats swapped); the results do not depend on "
+   "--jobs or the backend. Exit status: 0 done, 2 could not run or a game failed, 130 interrupted.")
+
+
+@click.command("sim", epilog=SIM_EPILOG, short_help="Play two MOZ decks many times: win rate with its interval.")
+@click.argument("deck_a", required=False, metavar="DECK_A")
+@click.argument("deck_b", required=False, metavar="DECK_B")
+@click.option("-n", "--games", type=int, default=200, show_default=True, help="Games (in pairs, seats swapped).")
+@click.option("--ai1", default="heuristic", show_default=True, help=f"Agent of DECK_A: {AGENTS_HELP}.")
+@click.option("--ai2", default="heuristic", show_default=True, help="Agent of DECK_B.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Master seed of the run.")
+@click.option("--jobs", default="1", show_default=True, metavar="K|auto",
+              help="Worker processes (Ray tasks with --backend ray); auto: one per CPU.")
+@click.option("--backend", type=click.Choice(["local", "ray"]), default="local", show_default=True,
+              help="local processes, or Ray (zxdeck[ray]; a cluster when RAY_ADDRESS is set).")
+@click.option("--out", "out_dir", metavar="DIR", help="Write manifest.json and games.jsonl here.")
+@click.option("--resume", "resume_dir", metavar="DIR", help="Finish the interrupted run in DIR.")
+@click.option("--format", "fmt", type=click.Choice(["table", "json", "csv"]), default="table",
+              show_default=True, help="csv: one row per game.")
+@click.option("--turn-limit", type=int, default=400, show_default=True, help="A longer match is a tie (W-3).")
+@click.option("--precision", type=float, default=None, metavar="P",
+              help="Stop once the 95 % interval's half-width is at most P (e.g. 0.02).")
+@click.option("--allow-illegal", is_flag=True, help="Play decks that break the deck rules (D).")
+@pass_app
+@click.pass_context
+@_user_errors
+def sim_cmd(ctx: click.Context, app: AppContext, deck_a: str | None, deck_b: str | None, games: int,
+            ai1: str, ai2: str, seed: int, jobs: str, backend: str, out_dir: str | None,
+            resume_dir: str | None, fmt: str, turn_limit: int, precision: float | None,
+            allow_illegal: bool) -> None:
+    """Play DECK_A against DECK_B many times (zxdeck.sim over MOZ's game adapter): A's win rate
+    with its 95 % interval. A deck is named by its file name in the report."""
+    from pathlib import Path
+
+    from zxdeck.cli.sim_cmds import TimeoutCount, _check_common, _even, _finish, _given, _run
+    from zxdeck.games import adapter
+    from zxdeck.games.moz.agents import AgentFactory
+    from zxdeck.sim.core import Contest, Match, Side
+    from zxdeck.sim.progress import sim_description
+    from zxdeck.sim.report import games_csv, render_sim, sim_result
+    from zxdeck.sim.store import RunDir, compare_manifests
+
+    rules = adapter("moz")
+    n_jobs = _check_common(games, precision, backend, jobs)
+    if turn_limit < 1:
+        raise ZxError(f"--turn-limit must be at least 1, not {turn_limit}")
+    stored = store = None
+    names: dict[str, str] = {}
+    if resume_dir:
+        if out_dir:
+            raise ZxError("give --out or --resume, not both (--resume continues in its folder)")
+        store = RunDir(resume_dir)
+        stored = store.read_manifest()
+        if stored.get("kind") != "sim" or stored.get("game") != "moz":
+            raise ZxError(f"{resume_dir}: not a MOZ sim run")
+        games = games if _given(ctx, "games") else stored["games"]
+        seed = seed if _given(ctx, "seed") else stored["seed"]
+        turn_limit = turn_limit if _given(ctx, "turn_limit") else stored["turn_limit"]
+        precision = precision if _given(ctx, "precision") else stored["precision"]
+        allow_illegal = allow_illegal if _given(ctx, "allow_illegal") else stored["allow_illegal"]
+        ai1 = ai1 if _given(ctx, "ai1") else stored["a"]["agent"]["spec"]
+        ai2 = ai2 if _given(ctx, "ai2") else stored["b"]["agent"]["spec"]
+        deck_a = deck_a or stored["a"]["path"]
+        deck_b = deck_b or stored["b"]["path"]
+        names = {"a": stored["a"]["deck"], "b": stored["b"]["deck"]}
+    elif not deck_a or not deck_b:
+        raise ZxError("give two decks: zxdeck --game moz sim DECK_A DECK_B (or --resume DIR)")
+    else:
+        games = _even(games)
+    agent_a, agent_b = AgentFactory(ai1), AgentFactory(ai2)  # a bad spec: exit 2 before any deck
+    catalog = _catalog(app)
+    a = rules.load_deck(deck_a, catalog, allow_illegal)
+    b = rules.load_deck(deck_b, catalog, allow_illegal)
+    name_a = names.get("a") or Path(deck_a).name
+    name_b = names.get("b") or Path(deck_b).name
+    manifest = run_manifest("sim", catalog, seed, turn_limit, allow_illegal)
+    manifest.update({
+        "games": games, "precision": precision,
+        "a": {"deck": name_a, **a.describe(), "agent": agent_a.to_json()},
+        "b": {"deck": name_b, **b.describe(), "agent": agent_b.to_json()},
+    })
+    out = None
+    if stored is not None:
+        compare_manifests(stored, manifest, resume_dir or "")
+        manifest, out = stored, store
+    elif out_dir:
+        out = RunDir(out_dir)
+        out.create(manifest)
+    contest = Contest(rules.factory(turn_limit), Side(name_a, a.setup, agent_a, agent_a.label),
+                      Side(name_b, b.setup, agent_b, agent_b.label))
+    collected: list[dict] = []
+    late = TimeoutCount(collected.extend if fmt == "csv" and out is None else None)
+    tallies, outcome, be = _run([Match(contest, seed, games)], backend, n_jobs, out, stored is not None,
+                                precision, sim_description, late)
+    late.report({"a": f"{agent_a.label} (A)", "b": f"{agent_b.label} (B)"})
+    result = sim_result(tallies[0], manifest, outcome, be.name, be.workers)
+    if out is not None and outcome.status == "complete":
+        out.write_result(result)
+    if outcome.status != "failed":
+        if fmt == "json":
+            import json
+
+            click.echo(json.dumps(result, ensure_ascii=False, indent=2))
+        elif fmt == "csv":
+            click.echo(games_csv(list(out.records()) if out is not None else collected).rstrip("\n"))
+        else:
+            click.echo(render_sim(result).rstrip("\n"))
+    _finish(outcome, out_dir or resume_dir, "--game moz sim", None, app.debug)
+
+
 def run_manifest(kind: str, catalog: object, seed: int, turn_limit: int,
                  allow_illegal: bool) -> dict[str, object]:
     """What every MOZ run's manifest holds besides its entrants (zxdeck.sim.store)."""
@@ -199,6 +314,7 @@ def bot_cmd(app: AppContext, deck: str, vs: str, ai: str, seat: str, seed: int, 
 
 
 def register(group: click.Group) -> None:
-    """Add the MOZ tournament and bot commands to `group`."""
+    """Add the MOZ sim, tournament and bot commands to `group`."""
+    group.add_command(sim_cmd)
     group.add_command(tournament_cmd)
     group.add_command(bot_cmd)
