@@ -31,6 +31,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 DECK = ROOT / "examples" / "decks" / "red.txt"
+MOZ_DECK = ROOT / "examples" / "moz" / "shell_dragons.txt"
 
 
 def zxdeck_command() -> list[str]:
@@ -47,6 +48,7 @@ def commands() -> dict[str, list[str]]:
         "zxdeck validate red.txt": [*z, "validate", str(DECK)],
         "zxdeck search c:red t:zx": [*z, "search", "c:red", "t:zx", "--limit", "5"],
         "zxdeck search --format ids": [*z, "search", "c:red", "t:zx", "--format", "ids"],
+        "zxdeck --game moz validate": [*z, "--game", "moz", "validate", str(MOZ_DECK)],
     }
 
 
