@@ -107,3 +107,19 @@ def test_heuristic_reads_the_power_beasts_will_have() -> None:
         set_hand(g, 0, minus + [help_])
         combos = {c.key for c, _, _ in completions(g, 0) if c is not None}
         assert combos == {key}
+
+
+def test_mcts_needs_evidence_to_overrule_the_heuristic() -> None:
+    """N-2 decisions: with one iteration the search has only looked at the heuristic's own choice,
+    so it plays it; with more it may differ only where its visits say so."""
+    from zxdeck.games.moz.agents.heuristic import HeuristicAgent
+    from zxdeck.games.moz.agents.mcts import MctsAgent
+
+    g = Game(fixture_deck(2), fixture_deck(5), seed=4, record=False)
+    checked = 0
+    while not g.is_over() and checked < 12:
+        if len(g.legal_actions()) > 1 and g.decision_kind() in ("place", "special", "pick"):
+            assert MctsAgent(7, budget=1).choose(g) == HeuristicAgent(7).choose(g)
+            checked += 1
+        g.apply(g.legal_actions()[0])
+    assert checked > 0

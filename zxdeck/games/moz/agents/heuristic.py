@@ -37,6 +37,7 @@ POWER_SCALE = 110.0  # totals' uncertainty: a lead of this much wins about 73 % 
 HAND_WEIGHT = 0.3  # VP per point of kept-card value
 SPECIAL_SAMPLES = 6  # opponent's hidden special choices tried per own choice (X-2)
 FOLD_MARGIN = 4.0  # VP: folding must save at least this much (it can be done once, F-1)
+FOLD_OPTION = 3.0  # VP: what keeping the one fold of the match (F-1) is worth
 DECK_OUT = 1e5
 CAPACITY_HORIZON = 20  # cards left (zone + hand) below which running out matters (O-2)
 CAPACITY_WEIGHT = 4.0  # VP per card of lead in cards left, at the very end
@@ -297,6 +298,7 @@ def evaluate(g: Game, p: int) -> float:
     urgency = max(0, CAPACITY_HORIZON - min(cap_me, cap_op)) / CAPACITY_HORIZON
     score += urgency * CAPACITY_WEIGHT * max(-5, min(5, cap_me - cap_op))
     score += HAND_WEIGHT * sum(keep_value(g, p, i) for i in g.hand[p])
+    score += FOLD_OPTION * ((not g.folded[p]) - (not g.folded[o]))  # F-1: a fold kept is worth something
     return score
 
 

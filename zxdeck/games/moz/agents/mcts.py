@@ -10,7 +10,9 @@ No random playouts: the evaluation
 already reads the combos, the faces and the hand. Children are tried in the order of the
 heuristic's one-step value, so a small budget still looks at the best-looking moves first.
 Draws (T-4) and the order of the summoners (S-1, R-9) follow the heuristic's rules: their worth
-lies in cards nobody has seen yet, which a search over dealt cards cannot tell apart.
+lies in cards nobody has seen yet, which a search over dealt cards cannot tell apart. At the
+root the heuristic's own choice is expanded first, and the search plays another move only when
+that move's mean value beats the heuristic's by more than the noise of their visits.
 
 The budget is the number of iterations (`budget`, default 100), never wall-clock time; the same
 seed gives the same choices.
@@ -25,6 +27,7 @@ from zxdeck.games.moz.engine import Action, Game
 from zxdeck.rng import Rng
 
 VALUE_SCALE = 8.0  # VP: an evaluation lead of this much counts as about 73 % won
+MARGIN_SHARE = 0.5  # how much of two standard errors the search's choice must lead the heuristic's by
 
 
 class _Node:
@@ -61,11 +64,26 @@ class MctsAgent:
         if game.decision_kind() in ("draw", "order"):
             return self.rules.choose(game)
         me = game.current_player()
+        default = self.rules.choose(game)
         root = _Node()
         for _ in range(self.budget):
             g = game.determinize(me, self.rng)
-            self._iterate(g, root, me)
-        return max(acts, key=lambda a: (root.children[a].n, root.children[a].w) if a in root.children else (-1, 0.0))
+            self._iterate(g, root, me, default)
+        best = max(acts, key=lambda a: (root.children[a].n, root.children[a].w) if a in root.children else (-1, 0.0))
+        return best if self._clearly_better(root, best, default) else default
+
+    def _clearly_better(self, root: _Node, best: Action, default: Action) -> bool:
+        """The search overrules the heuristic's choice only when its mean value is higher by
+        more than the noise of the visits (a one-sided margin of about two standard errors)."""
+        if best == default:
+            return True
+        a, b = root.children.get(best), root.children.get(default)
+        if a is None or a.n == 0:
+            return False
+        if b is None or b.n == 0:
+            return True
+        margin = 2.0 * math.sqrt(0.25 / a.n + 0.25 / b.n) * MARGIN_SHARE
+        return a.w / a.n > b.w / b.n + margin
 
     def _expand_order(self, g: Game, node: _Node) -> dict[Action, float]:
         """One-step values of each action for the player who decides (higher first)."""
@@ -79,13 +97,13 @@ class MctsAgent:
             node.order = values
         return node.order
 
-    def _iterate(self, g: Game, root: _Node, me: int) -> None:
+    def _iterate(self, g: Game, root: _Node, me: int, default: Action) -> None:
         node = root
         path: list[tuple[_Node, int]] = [(node, -1)]
         while not g.is_over():
             acts = g.legal_actions()
             mover = g.current_player()
-            if g.decision_kind() == "special" and g.chosen[1 - mover] is not None:
+            if node is not root and g.decision_kind() == "special" and g.chosen[1 - mover] is not None:
                 # X-2: the second chooser cannot see the first one's secret choice, so the tree
                 # must not let it answer that choice: its special is a chance move here
                 a = acts[self.rng.randbelow(len(acts))]
@@ -95,8 +113,11 @@ class MctsAgent:
                 continue
             fresh = [a for a in acts if a not in node.children]
             if fresh:
-                order = self._expand_order(g, node)
-                a = max(fresh, key=lambda x: order.get(x, 0.0))
+                if node is root and default in fresh:
+                    a = default  # the heuristic's own choice is looked at first
+                else:
+                    order = self._expand_order(g, node)
+                    a = max(fresh, key=lambda x: order.get(x, 0.0))
                 child = node.children[a] = _Node()
                 g.apply(a)
                 path.append((child, mover))
