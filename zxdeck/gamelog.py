@@ -11,7 +11,7 @@ newer or older format, another game, another rules revision, or a card of the ga
 missing or changed in the catalog is refused with the reason (`IncompatibleRecord`, exit 2);
 what differs harmlessly (another catalog whose cards of this game are the same, another zxdeck
 with the same rules revision) comes back as notes. Z/X's own records (zxdeck.engine.replay,
-zxdeck.engine.log) follow the same rules with their own code; other games use this module.
+zxdeck.engine.log) follow the same rules, with `check_version` and `card_verdict` of this module.
 
 A log is JSON Lines: the `header` line (`header` and `game`: seed, turn limit, decks, cards),
 then one `action` line per move (`player`, `action` as `[kind, a, b]`, its `text`), then
@@ -57,11 +57,28 @@ def check_header(header: Any, cards: Any, *, game: str, rules_revision: int,
     if recorded != game:
         raise IncompatibleRecord(f"a record of the game {recorded!r}, not {game!r} "
                                  f"(choose it with --game {recorded})")
-    by = f"zxdeck {header.get('zxdeck', '?')}"
     try:
         version = int(header.get("format_version"))
     except (TypeError, ValueError):
         raise IncompatibleRecord("damaged header (format_version)") from None
+    by = check_version(header, version, rules_revision)
+    if not isinstance(cards, dict) or not cards:
+        raise IncompatibleRecord("damaged record: the fingerprints of its cards are missing")
+    changed = []
+    for cid, fp in cards.items():
+        now = fingerprint(cid)
+        if now is None:
+            raise IncompatibleRecord(f"card {cid} of this game is not in the catalog")
+        if now != fp:
+            changed.append(cid)
+    return card_verdict(header, changed, len(cards), catalog_digest, by, rules_revision)
+
+
+def check_version(header: dict[str, Any], version: int, rules_revision: int) -> str:
+    """Refuse a record written in another format version or under another rules revision;
+    return who wrote it ("zxdeck 0.1.0") for the messages that follow. Z/X's records
+    (zxdeck.games.zx.engine.replay) use it too."""
+    by = f"zxdeck {header.get('zxdeck', '?')}"
     if version > FORMAT_VERSION:
         raise IncompatibleRecord(f"written by {by} in format {version}; this zxdeck "
                                  f"({__version__}) reads format {FORMAT_VERSION} and older: upgrade zxdeck")
@@ -73,15 +90,14 @@ def check_header(header: Any, cards: Any, *, game: str, rules_revision: int,
         raise IncompatibleRecord(
             f"played by {by} under rules revision {rev}; this zxdeck ({__version__}) plays rules "
             f"revision {rules_revision}, where the same moves make another game")
-    if not isinstance(cards, dict) or not cards:
-        raise IncompatibleRecord("damaged record: the fingerprints of its cards are missing")
-    changed = []
-    for cid, fp in cards.items():
-        now = fingerprint(cid)
-        if now is None:
-            raise IncompatibleRecord(f"card {cid} of this game is not in the catalog")
-        if now != fp:
-            changed.append(cid)
+    return by
+
+
+def card_verdict(header: dict[str, Any], changed: list[str], count: int,
+                 catalog_digest: str | None, by: str, rules_revision: int) -> list[str]:
+    """Refuse a record some of whose `count` cards `changed` in the catalog in use (the message
+    names the first three and, when the catalog differs from the recorded one, both digests);
+    else return the notes on harmless differences (another catalog, another zxdeck)."""
     saved = header.get("catalog_sha256")
     other = bool(saved and catalog_digest and saved != catalog_digest)
     if changed:
@@ -93,7 +109,7 @@ def check_header(header: Any, cards: Any, *, game: str, rules_revision: int,
     notes = []
     if other and saved and catalog_digest:
         notes.append(f"played with another catalog (sha256 {saved[:12]}…, this one "
-                     f"{catalog_digest[:12]}…); the {len(cards)} cards of this game are unchanged")
+                     f"{catalog_digest[:12]}…); the {count} cards of this game are unchanged")
     if header.get("zxdeck") != __version__:
         notes.append(f"written by {by}, this is zxdeck {__version__} (same rules revision "
                      f"{rules_revision})")

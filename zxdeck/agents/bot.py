@@ -431,7 +431,7 @@ def stdio_channel() -> StreamChannel:
 
 __all__ = ["PROTOCOL", "BotAgent", "BotError", "Channel", "ProcessChannel", "StreamChannel",
            "check_command", "game_over_message", "legal_action_list",
-           "observation_message", "serve",
+           "observation_message", "serve", "serve_summary",
            "stdio_channel"]
 
 
@@ -473,6 +473,19 @@ def serve(deck: Any, vs: Any, opponent: str, channel: Channel, seat: int = 0, se
                     close(g)
         played.append((g, bot.timeouts))
     return played
+
+
+def serve_summary(played: list[tuple[Game, int]], seat: int, unit: str = "game",
+                  tie: str = "drawn") -> str:
+    """The line `zxdeck bot` prints on stderr after `serve`: games (`unit`: "game", or "match"
+    for MOZ) won, lost, tied (`tie`) by the bot in `seat` (0: p1), and its late answers."""
+    won = sum(g.winner == seat for g, _ in played)
+    drawn = sum(g.winner is None for g, _ in played)
+    late = sum(n for _, n in played)
+    units = unit if len(played) == 1 else ("matches" if unit == "match" else f"{unit}s")
+    return (f"zxdeck: bot as p{seat + 1}: {len(played)} {units}, won {won}, "
+            f"lost {len(played) - won - drawn}, {tie} {drawn}; "
+            f"{late} answer{'s' if late != 1 else ''} late")
 
 
 MAX_DECISIONS = 1_000_000

@@ -12,7 +12,7 @@ import os
 import shlex
 import sys
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 import click
 
@@ -36,6 +36,30 @@ TOURNAMENT_EPILOG = examples_epilog([
     "zxdeck tournament a.txt b.txt c.txt --ai mcts:50 --format json",
     "zxdeck tournament --agents random,greedy,mcts:200 --deck red.txt -n 200",
 ], STATUS_NOTE)
+
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def run_options(what: str, jobs: str = "auto") -> Callable[[F], F]:
+    """The options every many-games command shares (sim and tournament of each game): --seed
+    (the master seed of the `what`), --jobs (default `jobs`), --backend, --out, --resume."""
+    options = [
+        click.option("--seed", type=int, default=0, show_default=True, help=f"Master seed of the {what}."),
+        click.option("--jobs", default=jobs, show_default=True, metavar="K|auto",
+                     help="Worker processes (Ray tasks with --backend ray); auto: one per CPU."),
+        click.option("--backend", type=click.Choice(["local", "ray"]), default="local", show_default=True,
+                     help="local processes, or Ray (zxdeck[ray]; a cluster when RAY_ADDRESS is set)."),
+        click.option("--out", "out_dir", metavar="DIR", help="Write manifest.json and games.jsonl here."),
+        click.option("--resume", "resume_dir", metavar="DIR", help="Finish the interrupted run in DIR."),
+    ]
+
+    def apply(command: F) -> F:
+        for option in reversed(options):
+            command = option(command)
+        return command
+
+    return apply
 
 
 def _jobs(text: str) -> int | None:
@@ -165,13 +189,7 @@ def _emit(text: str) -> None:
 @click.option("--ai1", default="greedy", show_default=True,
               help="Agent of DECK_A (listed below), with settings: mcts:200 or 'mcts --budget 200'.")
 @click.option("--ai2", default="greedy", show_default=True, help="Agent of DECK_B.")
-@click.option("--seed", type=int, default=0, show_default=True, help="Master seed of the run.")
-@click.option("--jobs", default="auto", show_default=True, metavar="K|auto",
-              help="Worker processes (Ray tasks with --backend ray); auto: one per CPU.")
-@click.option("--backend", type=click.Choice(["local", "ray"]), default="local", show_default=True,
-              help="local processes, or Ray (zxdeck[ray]; a cluster when RAY_ADDRESS is set).")
-@click.option("--out", "out_dir", metavar="DIR", help="Write manifest.json and games.jsonl here.")
-@click.option("--resume", "resume_dir", metavar="DIR", help="Finish the interrupted run in DIR.")
+@run_options("run")
 @click.option("--format", "fmt", type=click.Choice(["table", "json", "csv"]), default="table",
               show_default=True, help="csv: one row per game.")
 @click.option("--turn-limit", type=int, default=100, show_default=True,
@@ -292,13 +310,7 @@ class TournamentCommand(PlayCommand):
 @click.option("--agents", metavar="LIST",
               help="Rate agents instead of decks: random,greedy,mcts:200 (with --deck).")
 @click.option("--deck", "ladder_deck", metavar="DECK", help="The deck every agent plays (--agents).")
-@click.option("--seed", type=int, default=0, show_default=True, help="Master seed of the tournament.")
-@click.option("--jobs", default="auto", show_default=True, metavar="K|auto",
-              help="Worker processes (Ray tasks with --backend ray); auto: one per CPU.")
-@click.option("--backend", type=click.Choice(["local", "ray"]), default="local", show_default=True,
-              help="local processes, or Ray (zxdeck[ray]; a cluster when RAY_ADDRESS is set).")
-@click.option("--out", "out_dir", metavar="DIR", help="Write manifest.json and games.jsonl here.")
-@click.option("--resume", "resume_dir", metavar="DIR", help="Finish the interrupted run in DIR.")
+@run_options("tournament")
 @click.option("--format", "fmt", type=click.Choice(["table", "json", "csv"]), default="table",
               show_default=True, help="csv: one row per pairing and direction.")
 @click.option("--plot", "plot_path", metavar="FILE.png|svg",

@@ -13,6 +13,7 @@ from __future__ import annotations
 import click
 
 from zxdeck.cli import AppContext, examples_epilog, pass_app
+from zxdeck.cli.sim_cmds import run_options
 from zxdeck.errors import ZxError
 
 AGENTS_HELP = "random, heuristic, mcts, mcts:N or bot:COMMAND"
@@ -47,13 +48,7 @@ TOURNAMENT_EPILOG = examples_epilog([
 @click.option("--ai", default="heuristic", show_default=True, help=f"The agent playing every deck: {AGENTS_HELP}.")
 @click.option("--agents", metavar="LIST", help="Rate agents instead of decks: random,heuristic,mcts:50 (with --deck).")
 @click.option("--deck", "ladder_deck", metavar="DECK", help="The deck every agent plays (--agents).")
-@click.option("--seed", type=int, default=0, show_default=True, help="Master seed of the tournament.")
-@click.option("--jobs", default="auto", show_default=True, metavar="K|auto",
-              help="Worker processes (Ray tasks with --backend ray); auto: one per CPU.")
-@click.option("--backend", type=click.Choice(["local", "ray"]), default="local", show_default=True,
-              help="local processes, or Ray (zxdeck[ray]; a cluster when RAY_ADDRESS is set).")
-@click.option("--out", "out_dir", metavar="DIR", help="Write manifest.json and games.jsonl here.")
-@click.option("--resume", "resume_dir", metavar="DIR", help="Finish the interrupted run in DIR.")
+@run_options("tournament")
 @click.option("--format", "fmt", type=click.Choice(["table", "json", "csv"]), default="table",
               show_default=True, help="csv: one row per pairing and direction.")
 @click.option("--plot", "plot_path", metavar="FILE.png|svg",
@@ -146,13 +141,7 @@ SIM_EPILOG = examples_epilog([
 @click.option("-n", "--games", type=int, default=200, show_default=True, help="Games (in pairs, seats swapped).")
 @click.option("--ai1", default="heuristic", show_default=True, help=f"Agent of DECK_A: {AGENTS_HELP}.")
 @click.option("--ai2", default="heuristic", show_default=True, help="Agent of DECK_B.")
-@click.option("--seed", type=int, default=0, show_default=True, help="Master seed of the run.")
-@click.option("--jobs", default="1", show_default=True, metavar="K|auto",
-              help="Worker processes (Ray tasks with --backend ray); auto: one per CPU.")
-@click.option("--backend", type=click.Choice(["local", "ray"]), default="local", show_default=True,
-              help="local processes, or Ray (zxdeck[ray]; a cluster when RAY_ADDRESS is set).")
-@click.option("--out", "out_dir", metavar="DIR", help="Write manifest.json and games.jsonl here.")
-@click.option("--resume", "resume_dir", metavar="DIR", help="Finish the interrupted run in DIR.")
+@run_options("run", jobs="1")
 @click.option("--format", "fmt", type=click.Choice(["table", "json", "csv"]), default="table",
               show_default=True, help="csv: one row per game.")
 @click.option("--turn-limit", type=int, default=400, show_default=True, help="A longer match is a tie (W-3).")
@@ -292,7 +281,7 @@ def bot_cmd(app: AppContext, deck: str, vs: str, ai: str, seat: str, seed: int, 
             timeout: int, turn_limit: int, allow_illegal: bool, quiet: bool) -> None:
     """Play MOZ with DECK against --vs DECK where stdin/stdout is the player: JSON Lines in and out
     (the protocol of docs/BOTS.md). Nothing but protocol lines is written to stdout."""
-    from zxdeck.agents.bot import serve, stdio_channel
+    from zxdeck.agents.bot import serve, serve_summary, stdio_channel
     from zxdeck.games import adapter
 
     rules = adapter("moz")
@@ -303,14 +292,8 @@ def bot_cmd(app: AppContext, deck: str, vs: str, ai: str, seat: str, seed: int, 
     player = 0 if seat == "p1" else 1
     played = serve(mine.setup, theirs.setup, ai, stdio_channel(), player, seed, games, timeout,
                    turn_limit, game="moz")
-    if quiet:
-        return
-    won = sum(g.winner == player for g, _ in played)
-    drawn = sum(g.winner is None for g, _ in played)
-    late = sum(n for _, n in played)
-    click.echo(f"zxdeck: bot as {seat}: {len(played)} match{'es' if len(played) != 1 else ''}, "
-               f"won {won}, lost {len(played) - won - drawn}, tied {drawn}; "
-               f"{late} answer{'s' if late != 1 else ''} late", err=True)
+    if not quiet:
+        click.echo(serve_summary(played, player, "match", "tied"), err=True)
 
 
 def register(group: click.Group) -> None:

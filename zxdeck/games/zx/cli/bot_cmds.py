@@ -50,7 +50,7 @@ def bot_cmd(app: AppContext, deck: str, vs: str, ai: str, seat: str, seed: int, 
     to stdout. A summary goes to stderr at the end.
     """
     from zxdeck.agents import make_agent
-    from zxdeck.agents.bot import serve, stdio_channel
+    from zxdeck.agents.bot import serve, serve_summary, stdio_channel
     from zxdeck.games.zx.cli.play_cmds import load_deck_spec
 
     make_agent(ai)  # an unknown agent: exit 2 before reading decks
@@ -58,14 +58,8 @@ def bot_cmd(app: AppContext, deck: str, vs: str, ai: str, seat: str, seed: int, 
     theirs = load_deck_spec(app, vs, allow_illegal, "opponent's", False, regulation)
     player = 0 if seat == "p1" else 1
     played = serve(mine, theirs, ai, stdio_channel(), player, seed, games, timeout, turn_limit)
-    if quiet:
-        return
-    won = sum(g.winner == player for g, _ in played)
-    drawn = sum(g.winner is None for g, _ in played)
-    late = sum(n for _, n in played)
-    click.echo(f"zxdeck: bot as {seat}: {len(played)} game{'s' if len(played) != 1 else ''}, "
-               f"won {won}, lost {len(played) - won - drawn}, drawn {drawn}; "
-               f"{late} answer{'s' if late != 1 else ''} late", err=True)
+    if not quiet:
+        click.echo(serve_summary(played, player), err=True)
 
 
 def register(group: click.Group) -> None:

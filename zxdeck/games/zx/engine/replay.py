@@ -32,14 +32,15 @@ from typing import Any
 from zxdeck import __version__
 from zxdeck.catalog.model import Card
 from zxdeck.catalog.source import CardSource
-from zxdeck.errors import EXIT_USAGE, ZxError
+from zxdeck.errors import ZxError
+from zxdeck.gamelog import FORMAT_VERSION, IncompatibleRecord, card_verdict, check_version
 from zxdeck.games.zx.engine.actions import Action
 from zxdeck.games.zx.engine.game import Game
 from zxdeck.games.zx.engine.state import DeckSpec
 
 SAVE_FORMAT = "zxdeck-game"
 LOG_FORMAT = "zxdeck-log"
-FORMAT_VERSION = 2  # 1: the files before headers (top-level "format": "zxdeck-replay-1")
+# FORMAT_VERSION (zxdeck.gamelog) is 2; 1 was the files before headers (top-level "format": "zxdeck-replay-1")
 OLD_FORMAT = "zxdeck-replay-1"
 FORMAT = SAVE_FORMAT  # kept for the callers that only name the file kind
 # The rules revision of the engine: raise it with every change that makes the same seed, decks
@@ -49,11 +50,6 @@ FORMAT = SAVE_FORMAT  # kept for the callers that only name the file kind
 #    B-3 (activated abilities in the battle event step), B-6 (Void Bringer and protect).
 RULES_REVISION = 2
 
-
-class IncompatibleRecord(ZxError):
-    """A save or log this zxdeck cannot replay faithfully (exit status 2); the message says why."""
-
-    exit_code = EXIT_USAGE
 
 
 def catalog_sha256(catalog: Any) -> str | None:
@@ -160,18 +156,7 @@ def check_record(data: dict[str, Any], catalog: CardSource,
     return notes on what differs harmlessly. `digest`: the catalog's sha256 when known."""
     header = data.get("header")
     version = _version_of(header, data)
-    by = f"zxdeck {header.get('zxdeck', '?')}"
-    if version > FORMAT_VERSION:
-        raise IncompatibleRecord(f"written by {by} in format {version}; this zxdeck "
-                                 f"({__version__}) reads format {FORMAT_VERSION} and older: upgrade zxdeck")
-    if version < FORMAT_VERSION:
-        raise IncompatibleRecord(f"written by {by} in format {version}; this zxdeck reads format "
-                                 f"{FORMAT_VERSION}")
-    rev = header.get("rules_revision")
-    if rev != RULES_REVISION:
-        raise IncompatibleRecord(
-            f"played by {by} under rules revision {rev}; this zxdeck ({__version__}) plays rules "
-            f"revision {RULES_REVISION}, where the same moves make another game")
+    by = check_version(header, version, RULES_REVISION)
     cards = data.get("cards")
     if not isinstance(cards, dict):
         raise IncompatibleRecord("damaged record: the fingerprints of its cards are missing")
@@ -182,23 +167,8 @@ def check_record(data: dict[str, Any], catalog: CardSource,
             raise IncompatibleRecord(f"card {cid} of this game is not in the catalog")
         if card_fingerprint(card) != fp:
             changed.append(f"{cid} {card.name}")
-    saved_digest = header.get("catalog_sha256")
-    digest = digest or catalog_sha256(catalog)
-    other = bool(saved_digest and digest and saved_digest != digest)
-    if changed:
-        more = f" and {len(changed) - 3} more" if len(changed) > 3 else ""
-        where = (f"the catalog (sha256 {digest[:12]}…) is not the one it was played with "
-                 f"(sha256 {saved_digest[:12]}…): " if other and digest and saved_digest else "")
-        raise IncompatibleRecord(f"{where}card{'s' if len(changed) > 1 else ''} "
-                                 f"{', '.join(changed[:3])}{more} changed since the game was played")
-    notes = []
-    if other:
-        notes.append(f"played with another catalog (sha256 {saved_digest[:12]}…, this one "
-                     f"{digest[:12]}…); the {len(cards)} cards of this game are unchanged")
-    if header.get("zxdeck") != __version__:
-        notes.append(f"written by {by}, this is zxdeck {__version__} (same rules revision "
-                     f"{RULES_REVISION})")
-    return notes
+    return card_verdict(header, changed, len(cards), digest or catalog_sha256(catalog), by,
+                        RULES_REVISION)
 
 
 def new_game(data: dict[str, Any], catalog: CardSource, listener: Any = None) -> Game:
