@@ -333,7 +333,7 @@ def tournament_cmd(ctx: click.Context, app: AppContext, decks: tuple[str, ...], 
     from zxdeck.agents import parse_agent, parse_agents
     from zxdeck.games.zx.sim import ZxGames, base_manifest
     from zxdeck.sim.store import RunDir
-    from zxdeck.sim.tournament import Entrant, deck_files, entrant_names
+    from zxdeck.sim.tournament import Entrant, new_entrants
 
     n_jobs = _check_common(games, None, backend, jobs)
     if turn_limit < 1:
@@ -364,27 +364,17 @@ def tournament_cmd(ctx: click.Context, app: AppContext, decks: tuple[str, ...], 
         for e in stored["entrants"]:
             d = _load(app, e["path"], allow_illegal, e["name"], allow_unscripted, regulation)
             entrants.append(Entrant(e["name"], type(d)(e["deck"], d.spec), parse_agent(e["agent"]["spec"])))
-    elif agents:
-        if decks:
-            raise ZxError("--agents rates agents on one --deck: give no other decks")
-        if not ladder_deck:
-            raise ZxError("--agents needs --deck DECK: the deck every agent plays")
-        specs = parse_agents(agents)
-        for s in specs:
-            s.make(0)  # a bot's program not found: exit 2 before any game
-        d = _load(app, ladder_deck, allow_illegal, "the", allow_unscripted, regulation)
-        entrants = [Entrant(s.label, d, s) for s in specs]
     else:
-        if not decks:
-            raise ZxError("give decks or a folder of decks: zxdeck tournament DECK... | DIR")
-        if ladder_deck:
-            raise ZxError("--deck goes with --agents (an agent ladder)")
-        spec = parse_agent(ai)
-        spec.make(0)
-        files = deck_files(decks)
-        entrants = [Entrant(name, _load(app, path, allow_illegal, name, allow_unscripted, regulation),
-                            spec)
-                    for name, path in zip(entrant_names(files), files)]
+        def probed(specs: list[Any]) -> list[Any]:
+            for s in specs:
+                s.make(0)  # a bot's program not found: exit 2 before any game
+            return specs
+
+        entrants = new_entrants(
+            decks, agents, ladder_deck, lambda text: probed(parse_agents(text)),
+            lambda: probed([parse_agent(ai)])[0],
+            lambda path, name: _load(app, path, allow_illegal, name, allow_unscripted, regulation),
+            "zxdeck tournament DECK... | DIR")
     if stored is None:
         games = _even(games)
     manifest = base_manifest("tournament", app.cards_path, seed, turn_limit, allow_illegal,

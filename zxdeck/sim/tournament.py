@@ -68,6 +68,31 @@ def entrant_names(paths: Sequence[str]) -> list[str]:
     return [s if stems.count(s) == 1 else p for s, p in zip(stems, paths)]
 
 
+def new_entrants(decks: Sequence[str], agents: str | None, ladder_deck: str | None,
+                 agent_specs: Any, default_spec: Any, load: Any, usage: str) -> list[Entrant]:
+    """The entrants of a new tournament, from the command's arguments (any game).
+
+    With `agents` (an agent ladder): `agent_specs(agents)` each playing `load(ladder_deck,
+    "the")`; else every deck of `decks` (files or folders, `deck_files`) as `load(path, name)`
+    played by `default_spec()`. Misused arguments are one ZxError each; `usage` is the command
+    line shown when no deck is given."""
+    if agents:
+        if decks:
+            raise ZxError("--agents rates agents on one --deck: give no other decks")
+        if not ladder_deck:
+            raise ZxError("--agents needs --deck DECK: the deck every agent plays")
+        specs = agent_specs(agents)
+        deck = load(ladder_deck, "the")
+        return [Entrant(s.label, deck, s) for s in specs]
+    if not decks:
+        raise ZxError(f"give decks or a folder of decks: {usage}")
+    if ladder_deck:
+        raise ZxError("--deck goes with --agents (an agent ladder)")
+    spec = default_spec()
+    files = deck_files(decks)
+    return [Entrant(name, load(path, name), spec) for name, path in zip(entrant_names(files), files)]
+
+
 def pairings(n: int) -> list[tuple[int, int]]:
     return list(combinations(range(n), 2))
 

@@ -67,7 +67,7 @@ def tournament_cmd(ctx: click.Context, app: AppContext, decks: tuple[str, ...], 
     from zxdeck.games import adapter
     from zxdeck.games.moz.agents import AgentFactory, parse_agents
     from zxdeck.sim.store import RunDir
-    from zxdeck.sim.tournament import Entrant, deck_files, entrant_names
+    from zxdeck.sim.tournament import Entrant, new_entrants
 
     rules = adapter("moz")
     n_jobs = _check_common(games, None, backend, jobs)
@@ -97,23 +97,10 @@ def tournament_cmd(ctx: click.Context, app: AppContext, decks: tuple[str, ...], 
             d = rules.load_deck(e["path"], catalog, allow_illegal)
             entrants.append(Entrant(e["name"], type(d)(e["deck"], d.cards),
                                     AgentFactory(e["agent"]["spec"])))
-    elif agents:
-        if decks:
-            raise ZxError("--agents rates agents on one --deck: give no other decks")
-        if not ladder_deck:
-            raise ZxError("--agents needs --deck DECK: the deck every agent plays")
-        specs = parse_agents(agents)
-        d = rules.load_deck(ladder_deck, catalog, allow_illegal)
-        entrants = [Entrant(s.label, d, s) for s in specs]
     else:
-        if not decks:
-            raise ZxError("give decks or a folder of decks: zxdeck --game moz tournament DECK... | DIR")
-        if ladder_deck:
-            raise ZxError("--deck goes with --agents (an agent ladder)")
-        spec = AgentFactory(ai)
-        files = deck_files(decks)
-        entrants = [Entrant(name, rules.load_deck(path, catalog, allow_illegal), spec)
-                    for name, path in zip(entrant_names(files), files)]
+        entrants = new_entrants(decks, agents, ladder_deck, parse_agents, lambda: AgentFactory(ai),
+                                lambda path, name: rules.load_deck(path, catalog, allow_illegal),
+                                "zxdeck --game moz tournament DECK... | DIR")
     if stored is None:
         games = _even(games)
     manifest = run_manifest("tournament", catalog, seed, turn_limit, allow_illegal)
