@@ -214,7 +214,7 @@ def sim_cmd(ctx: click.Context, app: AppContext, deck_a: str | None, deck_b: str
     from zxdeck.sim.core import Match
     from zxdeck.sim.progress import sim_description
     from zxdeck.sim.report import games_csv, render_sim, sim_result
-    from zxdeck.sim.store import RunDir, compare_manifests
+    from zxdeck.sim.store import RunDir, open_run
 
     n_jobs = _check_common(games, precision, backend, jobs)
     if turn_limit < 1:
@@ -256,14 +256,7 @@ def sim_cmd(ctx: click.Context, app: AppContext, deck_a: str | None, deck_b: str
         b = type(b)(stored["b"]["deck"], b.spec)
     manifest = sim_manifest(a, b, agent_a, agent_b, app.cards_path, seed, games, turn_limit,
                             precision, allow_illegal, regulation, allow_unscripted)
-    out = None
-    if stored is not None:
-        compare_manifests(stored, manifest, resume_dir or "")
-        manifest = stored
-        out = store
-    elif out_dir:
-        out = RunDir(out_dir)
-        out.create(manifest)
+    manifest, out = open_run(manifest, stored, store, out_dir, resume_dir)
     contest = sim_contest(a, b, agent_a, agent_b, turn_limit)
     collected: list[dict[str, Any]] = []
     keep = collected.extend if fmt == "csv" and out is None else None
@@ -396,17 +389,11 @@ def run_tournament(entrants: list[Any], *, games: int, seed: int, factory: Any,
     compared with the `stored` one of --resume). `command` is how the resume hint names it."""
     from zxdeck.sim.progress import tournament_description
     from zxdeck.sim.report import render_tournament, tournament_csv, tournament_result
-    from zxdeck.sim.store import RunDir, compare_manifests
+    from zxdeck.sim.store import open_run
     from zxdeck.sim.tournament import tournament_matches
 
     pairs, matches = tournament_matches(entrants, seed, games, factory)
-    out = None
-    if stored is not None:
-        compare_manifests(stored, manifest, resume_dir or "")
-        manifest, out = stored, store
-    elif out_dir:
-        out = RunDir(out_dir)
-        out.create(manifest)
+    manifest, out = open_run(manifest, stored, store, out_dir, resume_dir)
     late = TimeoutCount()
     tallies, outcome, be = _run(matches, backend, n_jobs, out, stored is not None, None,
                                 tournament_description, late)

@@ -162,6 +162,21 @@ def compare_manifests(old: dict[str, Any], new: dict[str, Any], where: str) -> N
                           f"({detail})")
 
 
+def open_run(manifest: dict[str, Any], stored: dict[str, Any] | None, store: RunDir | None,
+             out_dir: str | None, resume_dir: str | None) -> tuple[dict[str, Any], RunDir | None]:
+    """The manifest a run goes on with and the folder its games are written to: on `--resume`
+    (`stored`: the manifest read from `store`), the stored one once it matches `manifest`
+    (`compare_manifests`); else `manifest` itself, written into a new folder `out_dir` if given."""
+    if stored is not None:
+        compare_manifests(stored, manifest, resume_dir or "")
+        return stored, store
+    if out_dir:
+        out = RunDir(out_dir)
+        out.create(manifest)
+        return manifest, out
+    return manifest, None
+
+
 def _first_difference(a: Any, b: Any, path: str) -> str:
     if isinstance(a, dict) and isinstance(b, dict):
         for key in sorted(set(a) | set(b)):

@@ -152,7 +152,7 @@ def sim_cmd(ctx: click.Context, app: AppContext, deck_a: str | None, deck_b: str
     from zxdeck.sim.core import Contest, Match, Side
     from zxdeck.sim.progress import sim_description
     from zxdeck.sim.report import games_csv, render_sim, sim_result
-    from zxdeck.sim.store import RunDir, compare_manifests
+    from zxdeck.sim.store import RunDir, open_run
 
     rules = adapter("moz")
     n_jobs = _check_common(games, precision, backend, jobs)
@@ -193,13 +193,7 @@ def sim_cmd(ctx: click.Context, app: AppContext, deck_a: str | None, deck_b: str
         "a": {"deck": name_a, **a.describe(), "agent": agent_a.to_json()},
         "b": {"deck": name_b, **b.describe(), "agent": agent_b.to_json()},
     })
-    out = None
-    if stored is not None:
-        compare_manifests(stored, manifest, resume_dir or "")
-        manifest, out = stored, store
-    elif out_dir:
-        out = RunDir(out_dir)
-        out.create(manifest)
+    manifest, out = open_run(manifest, stored, store, out_dir, resume_dir)
     contest = Contest(rules.factory(turn_limit), Side(name_a, a.setup, agent_a, agent_a.label),
                       Side(name_b, b.setup, agent_b, agent_b.label))
     collected: list[dict] = []
