@@ -219,7 +219,7 @@ def sim_cmd(ctx: click.Context, app: AppContext, deck_a: str | None, deck_b: str
     n_jobs = _check_common(games, precision, backend, jobs)
     if turn_limit < 1:
         raise ZxError(f"--turn-limit must be at least 1, not {turn_limit}")
-    stored = None
+    stored = store = None
     if resume_dir:
         if out_dir:
             raise ZxError("give --out or --resume, not both (--resume continues in its folder)")
