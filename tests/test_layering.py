@@ -40,9 +40,6 @@ KNOWN: dict[str, tuple[str, ...]] = {
     "zxdeck.agents.mcts": ("agents", "agents.zx_search"),
     # The catalog loader checks Z/X abilities: the schema and its checker are to come from the game.
     "zxdeck.catalog.loader": ("catalog.abilities",),
-    # `sim` and `tournament` of Z/X are in the core's sim_cmds, beside the round robin that MOZ's
-    # tournament shares (to split: the Z/X commands into the Z/X package).
-    "zxdeck.cli.sim_cmds": ("cli.play_cmds", "sim"),
     # The click-free `validate` / `search` of Z/X; its report loop (report_decks) serves MOZ too.
     "zxdeck.cli.fastpath": ("deck.parse", "deck.regulation", "deck.report", "deck.validate"),
     # MOZ reads deck files with the generic parts of the Z/X deck reader (to split into the core).

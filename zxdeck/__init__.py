@@ -34,6 +34,7 @@ ALIASES: dict[str, str] = {
     "zxdeck.cli.rules_cmds": "zxdeck.games.zx.cli.rules_cmds",
     "zxdeck.cli.catalog_cmds": "zxdeck.games.zx.cli.catalog_cmds",
     "zxdeck.cli.bot_cmds": "zxdeck.games.zx.cli.bot_cmds",
+    "zxdeck.cli.sim_cmds": "zxdeck.games.zx.cli.sim_cmds",
 }
 
 

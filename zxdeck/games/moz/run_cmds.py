@@ -13,7 +13,7 @@ from __future__ import annotations
 import click
 
 from zxdeck.cli import AppContext, examples_epilog, pass_app
-from zxdeck.cli.sim_cmds import run_options
+from zxdeck.cli.runs import run_options
 from zxdeck.errors import ZxError
 
 AGENTS_HELP = "random, heuristic, mcts, mcts:N or bot:COMMAND"
@@ -63,14 +63,14 @@ def tournament_cmd(ctx: click.Context, app: AppContext, decks: tuple[str, ...], 
                    out_dir: str | None, resume_dir: str | None, fmt: str, plot_path: str | None,
                    turn_limit: int, allow_illegal: bool) -> None:
     """Round robin of MOZ decks (or of agents on one deck): matchup matrix and ranking."""
-    from zxdeck.cli.sim_cmds import _check_common, _even, _given, run_tournament
+    from zxdeck.cli.runs import check_common, even_games, given, run_tournament
     from zxdeck.games import adapter
     from zxdeck.games.moz.agents import AgentFactory, parse_agents
     from zxdeck.sim.store import RunDir
     from zxdeck.sim.tournament import Entrant, new_entrants
 
     rules = adapter("moz")
-    n_jobs = _check_common(games, None, backend, jobs)
+    n_jobs = check_common(games, None, backend, jobs)
     if turn_limit < 1:
         raise ZxError(f"--turn-limit must be at least 1, not {turn_limit}")
     if plot_path:
@@ -88,10 +88,10 @@ def tournament_cmd(ctx: click.Context, app: AppContext, decks: tuple[str, ...], 
             raise ZxError(f"{resume_dir}: not a MOZ tournament run")
         if decks or agents or ladder_deck:
             raise ZxError("--resume takes its entrants from the run's manifest: give no decks or agents")
-        games = games if _given(ctx, "games") else stored["games"]
-        seed = seed if _given(ctx, "seed") else stored["seed"]
-        turn_limit = turn_limit if _given(ctx, "turn_limit") else stored["turn_limit"]
-        allow_illegal = allow_illegal if _given(ctx, "allow_illegal") else stored["allow_illegal"]
+        games = games if given(ctx, "games") else stored["games"]
+        seed = seed if given(ctx, "seed") else stored["seed"]
+        turn_limit = turn_limit if given(ctx, "turn_limit") else stored["turn_limit"]
+        allow_illegal = allow_illegal if given(ctx, "allow_illegal") else stored["allow_illegal"]
         entrants = []
         for e in stored["entrants"]:
             d = rules.load_deck(e["path"], catalog, allow_illegal)
@@ -102,7 +102,7 @@ def tournament_cmd(ctx: click.Context, app: AppContext, decks: tuple[str, ...], 
                                 lambda path, name: rules.load_deck(path, catalog, allow_illegal),
                                 "zxdeck --game moz tournament DECK... | DIR")
     if stored is None:
-        games = _even(games)
+        games = even_games(games)
     manifest = run_manifest("tournament", catalog, seed, turn_limit, allow_illegal)
     manifest.update({"games": games, "entrants": [
         {"name": e.name, "deck": e.deck.path, **e.deck.describe(), "agent": e.agent.to_json()}
@@ -146,7 +146,7 @@ def sim_cmd(ctx: click.Context, app: AppContext, deck_a: str | None, deck_b: str
     with its 95 % interval. A deck is named by its file name in the report."""
     from pathlib import Path
 
-    from zxdeck.cli.sim_cmds import TimeoutCount, _check_common, _even, _finish, _given, _run
+    from zxdeck.cli.runs import TimeoutCount, check_common, even_games, finish, given, run_all
     from zxdeck.games import adapter
     from zxdeck.games.moz.agents import AgentFactory
     from zxdeck.sim.core import Contest, Match, Side
@@ -155,7 +155,7 @@ def sim_cmd(ctx: click.Context, app: AppContext, deck_a: str | None, deck_b: str
     from zxdeck.sim.store import RunDir, open_run
 
     rules = adapter("moz")
-    n_jobs = _check_common(games, precision, backend, jobs)
+    n_jobs = check_common(games, precision, backend, jobs)
     if turn_limit < 1:
         raise ZxError(f"--turn-limit must be at least 1, not {turn_limit}")
     stored = store = None
@@ -167,20 +167,20 @@ def sim_cmd(ctx: click.Context, app: AppContext, deck_a: str | None, deck_b: str
         stored = store.read_manifest()
         if stored.get("kind") != "sim" or stored.get("game") != "moz":
             raise ZxError(f"{resume_dir}: not a MOZ sim run")
-        games = games if _given(ctx, "games") else stored["games"]
-        seed = seed if _given(ctx, "seed") else stored["seed"]
-        turn_limit = turn_limit if _given(ctx, "turn_limit") else stored["turn_limit"]
-        precision = precision if _given(ctx, "precision") else stored["precision"]
-        allow_illegal = allow_illegal if _given(ctx, "allow_illegal") else stored["allow_illegal"]
-        ai1 = ai1 if _given(ctx, "ai1") else stored["a"]["agent"]["spec"]
-        ai2 = ai2 if _given(ctx, "ai2") else stored["b"]["agent"]["spec"]
+        games = games if given(ctx, "games") else stored["games"]
+        seed = seed if given(ctx, "seed") else stored["seed"]
+        turn_limit = turn_limit if given(ctx, "turn_limit") else stored["turn_limit"]
+        precision = precision if given(ctx, "precision") else stored["precision"]
+        allow_illegal = allow_illegal if given(ctx, "allow_illegal") else stored["allow_illegal"]
+        ai1 = ai1 if given(ctx, "ai1") else stored["a"]["agent"]["spec"]
+        ai2 = ai2 if given(ctx, "ai2") else stored["b"]["agent"]["spec"]
         deck_a = deck_a or stored["a"]["path"]
         deck_b = deck_b or stored["b"]["path"]
         names = {"a": stored["a"]["deck"], "b": stored["b"]["deck"]}
     elif not deck_a or not deck_b:
         raise ZxError("give two decks: zxdeck --game moz sim DECK_A DECK_B (or --resume DIR)")
     else:
-        games = _even(games)
+        games = even_games(games)
     agent_a, agent_b = AgentFactory(ai1), AgentFactory(ai2)  # a bad spec: exit 2 before any deck
     catalog = _catalog(app)
     a = rules.load_deck(deck_a, catalog, allow_illegal)
@@ -198,7 +198,7 @@ def sim_cmd(ctx: click.Context, app: AppContext, deck_a: str | None, deck_b: str
                       Side(name_b, b.setup, agent_b, agent_b.label))
     collected: list[dict] = []
     late = TimeoutCount(collected.extend if fmt == "csv" and out is None else None)
-    tallies, outcome, be = _run([Match(contest, seed, games)], backend, n_jobs, out, stored is not None,
+    tallies, outcome, be = run_all([Match(contest, seed, games)], backend, n_jobs, out, stored is not None,
                                 precision, sim_description, late)
     late.report({"a": f"{agent_a.label} (A)", "b": f"{agent_b.label} (B)"})
     result = sim_result(tallies[0], manifest, outcome, be.name, be.workers)
@@ -213,7 +213,7 @@ def sim_cmd(ctx: click.Context, app: AppContext, deck_a: str | None, deck_b: str
             click.echo(games_csv(list(out.records()) if out is not None else collected).rstrip("\n"))
         else:
             click.echo(render_sim(result).rstrip("\n"))
-    _finish(outcome, out_dir or resume_dir, "--game moz sim", None, app.debug)
+    finish(outcome, out_dir or resume_dir, "--game moz sim", None, app.debug)
 
 
 def run_manifest(kind: str, catalog: object, seed: int, turn_limit: int,

@@ -1,4 +1,5 @@
-"""`zxdeck sim` and `zxdeck tournament`: click only, over `zxdeck.sim`.
+"""`zxdeck sim` and `zxdeck tournament` of Z/X: click only, over `zxdeck.sim` and the run options
+and round robin every game shares (zxdeck.cli.runs).
 
 Exit status: 0 done (also when --precision stopped it early), 1 an illegal
 deck (without --allow-illegal), 2 could not run (bad option, unreadable
@@ -8,19 +9,27 @@ with the command that resumes the run when it has an --out folder).
 
 from __future__ import annotations
 
-import os
 import shlex
-import sys
-from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any
 
 import click
 
 from zxdeck.cli import AppContext, examples_epilog, pass_app
 from zxdeck.cli.app import PlayCommand
+from zxdeck.cli.runs import (  # noqa: F401 - EXIT_INTERRUPTED, run_options, run_tournament: their old home
+    EXIT_INTERRUPTED,
+    TimeoutCount,
+    check_common,
+    emit,
+    even_games,
+    finish,
+    given,
+    run_all,
+    run_options,
+    run_tournament,
+)
 from zxdeck.errors import ZxError
 
-EXIT_INTERRUPTED = 130
 STATUS_NOTE = ("Exit status: 0 done, 1 an illegal deck, 2 could not run or a game failed, "
                "130 interrupted (the partial result is printed; --resume DIR finishes a run "
                "written with --out DIR). Running on a Ray cluster: docs/SCALING.md.")
@@ -38,68 +47,6 @@ TOURNAMENT_EPILOG = examples_epilog([
 ], STATUS_NOTE)
 
 
-F = TypeVar("F", bound=Callable[..., Any])
-
-
-def run_options(what: str, jobs: str = "auto") -> Callable[[F], F]:
-    """The options every many-games command shares (sim and tournament of each game): --seed
-    (the master seed of the `what`), --jobs (default `jobs`), --backend, --out, --resume."""
-    options = [
-        click.option("--seed", type=int, default=0, show_default=True, help=f"Master seed of the {what}."),
-        click.option("--jobs", default=jobs, show_default=True, metavar="K|auto",
-                     help="Worker processes (Ray tasks with --backend ray); auto: one per CPU."),
-        click.option("--backend", type=click.Choice(["local", "ray"]), default="local", show_default=True,
-                     help="local processes, or Ray (zxdeck[ray]; a cluster when RAY_ADDRESS is set)."),
-        click.option("--out", "out_dir", metavar="DIR", help="Write manifest.json and games.jsonl here."),
-        click.option("--resume", "resume_dir", metavar="DIR", help="Finish the interrupted run in DIR."),
-    ]
-
-    def apply(command: F) -> F:
-        for option in reversed(options):
-            command = option(command)
-        return command
-
-    return apply
-
-
-def _jobs(text: str) -> int | None:
-    if text == "auto":
-        return None
-    try:
-        n = int(text)
-    except ValueError:
-        n = 0
-    if n < 1:
-        raise ZxError(f"--jobs must be a number of workers (1 or more) or 'auto', not {text!r}")
-    return n
-
-
-def _given(ctx: click.Context, name: str) -> bool:
-    from click.core import ParameterSource
-
-    return ctx.get_parameter_source(name) not in (ParameterSource.DEFAULT, None)
-
-
-def _check_common(games: int | None, precision: float | None, backend: str, jobs: str) -> int | None:
-    if games is not None and games < 1:
-        raise ZxError(f"-n/--games must be at least 1, not {games}")
-    if precision is not None and not 0 < precision < 0.5:
-        raise ZxError(f"--precision must be between 0 and 0.5 (a half-width), not {precision}")
-    n = _jobs(jobs)
-    if backend == "ray":
-        from zxdeck.sim.backends import require_ray
-
-        require_ray()
-    return n
-
-
-def _even(games: int) -> int:
-    if games % 2:
-        click.echo(f"zxdeck: games come in pairs: playing {games + 1} games, not {games}", err=True)
-        return games + 1
-    return games
-
-
 def _load(app: AppContext, path: str, allow_illegal: bool, label: str,
           allow_unscripted: bool = False, regulation: str | None = None) -> Any:
     """A deck read and validated as `play --auto` does (its report and exit 1 when illegal)."""
@@ -110,74 +57,6 @@ def _load(app: AppContext, path: str, allow_illegal: bool, label: str,
                                            regulation))
 
 
-def _run(matches: list[Any], backend_name: str, jobs: int | None, out: Any, resume: bool,
-         precision: float | None, describe: Callable[..., str],
-         on_records: Callable[..., None] | None) -> tuple[list[Any], Any, Any]:
-    from zxdeck.sim.backends import make_backend
-    from zxdeck.sim.progress import ProgressBar
-    from zxdeck.sim.runner import run_matches
-
-    backend = make_backend(backend_name, jobs)
-    bar = ProgressBar(describe) if ProgressBar.wanted() else None
-    try:
-        tallies, outcome = run_matches(matches, backend, out, resume, precision, bar, on_records)
-    finally:
-        if bar is not None:
-            bar.close()
-    return tallies, outcome, backend
-
-
-def _finish(outcome: Any, out_dir: str | None, command: str,
-            replay: Callable[[Any], str] | None, debug: bool) -> None:
-    """The stderr line and exit status of a run that did not complete."""
-    if outcome.status == "interrupted":
-        where = (f"; resume with: zxdeck {command} --resume {shlex.quote(out_dir)}" if out_dir
-                 else " (run with --out DIR to be able to resume)")
-        click.echo(f"zxdeck: interrupted after {outcome.played} new games{where}", err=True)
-        sys.exit(EXIT_INTERRUPTED)
-    if outcome.status == "failed":
-        f = outcome.failure
-        if debug and f.detail:
-            click.echo(f.detail.rstrip("\n"), err=True)
-        kept = f"; the games before it are in {os.path.join(out_dir, 'games.jsonl')}" if out_dir else ""
-        match = f" of {f.key}" if getattr(f, "key", "") else ""
-        if f.last is not None:
-            raise ZxError(f"{f.error} while playing one of games {f.index}-{f.last}{match}{kept}")
-        again = f"; replay it with: {replay(f)}" if replay is not None else ""
-        raise ZxError(f"game {f.index}{match} (seed {f.seed}) failed: {f.error}{kept}{again}")
-
-
-class TimeoutCount:
-    """Counts the answers external agents (`bot:`) did not give in time, from the games'
-    records (`timeouts`), and says so on stderr after the run (docs/BOTS.md)."""
-
-    def __init__(self, keep: Callable[[list[dict[str, Any]]], None] | None = None) -> None:
-        self.keep = keep
-        self.counts: dict[tuple[str, str], list[int]] = {}
-
-    def __call__(self, match: int, records: list[dict[str, Any]]) -> None:
-        for r in records:
-            for side, n in (r.get("timeouts") or {}).items():
-                c = self.counts.setdefault((str(r.get("match", "")), side), [0, 0])
-                c[0] += n
-                c[1] += 1
-        if self.keep is not None:
-            self.keep(records)
-
-    def report(self, names: dict[str, str] | None = None) -> None:
-        for (match, side), (n, games) in sorted(self.counts.items()):
-            if names is not None:
-                who = f"the agent of {names[side]}"
-            else:  # a tournament: the match "X vs Y", side a is X
-                a, _, b = match.partition(" vs ")
-                who = f"the agent of {a if side == 'a' else b} (in {match})"
-            click.echo(f"zxdeck: note: {who} did not answer in time {n} time"
-                       f"{'s' if n != 1 else ''} in {games} game{'s' if games != 1 else ''}: "
-                       f"the first legal action was played instead", err=True)
-
-
-def _emit(text: str) -> None:
-    click.echo(text.rstrip("\n"))
 
 
 @click.command("sim", cls=PlayCommand, epilog=SIM_EPILOG,
@@ -216,7 +95,7 @@ def sim_cmd(ctx: click.Context, app: AppContext, deck_a: str | None, deck_b: str
     from zxdeck.sim.report import games_csv, render_sim, sim_result
     from zxdeck.sim.store import RunDir, open_run
 
-    n_jobs = _check_common(games, precision, backend, jobs)
+    n_jobs = check_common(games, precision, backend, jobs)
     if turn_limit < 1:
         raise ZxError(f"--turn-limit must be at least 1, not {turn_limit}")
     stored = store = None
@@ -230,7 +109,7 @@ def sim_cmd(ctx: click.Context, app: AppContext, deck_a: str | None, deck_b: str
                           f"{stored.get('kind')} --resume")
 
         def pick(name: str, value: Any, key: str) -> Any:
-            return value if _given(ctx, name) else stored[key]
+            return value if given(ctx, name) else stored[key]
 
         games, seed = pick("games", games, "games"), pick("seed", seed, "seed")
         turn_limit, precision = pick("turn_limit", turn_limit, "turn_limit"), pick(
@@ -238,14 +117,14 @@ def sim_cmd(ctx: click.Context, app: AppContext, deck_a: str | None, deck_b: str
         allow_illegal = pick("allow_illegal", allow_illegal, "allow_illegal")
         allow_unscripted = pick("allow_unscripted", allow_unscripted, "allow_unscripted")
         regulation = pick("regulation", regulation, "regulation")
-        ai1 = ai1 if _given(ctx, "ai1") else stored["a"]["agent"]["spec"]
-        ai2 = ai2 if _given(ctx, "ai2") else stored["b"]["agent"]["spec"]
+        ai1 = ai1 if given(ctx, "ai1") else stored["a"]["agent"]["spec"]
+        ai2 = ai2 if given(ctx, "ai2") else stored["b"]["agent"]["spec"]
         deck_a = deck_a or stored["a"]["path"]
         deck_b = deck_b or stored["b"]["path"]
     elif not deck_a or not deck_b:
         raise ZxError("give two decks: zxdeck sim DECK_A DECK_B (or --resume DIR)")
     else:
-        games = _even(games)
+        games = even_games(games)
     agent_a, agent_b = parse_agent(ai1), parse_agent(ai2)
     for spec in (agent_a, agent_b):
         spec.make(0)  # a bot's program not found: exit 2 before any game
@@ -271,7 +150,7 @@ def sim_cmd(ctx: click.Context, app: AppContext, deck_a: str | None, deck_b: str
                 f"--p2 {q(p2)} --ai1 {q(ai_1)} --ai2 {q(ai_2)} --turn-limit {turn_limit}")
 
     late = TimeoutCount(keep)
-    tallies, outcome, be = _run([Match(contest, seed, games)], backend, n_jobs, out,
+    tallies, outcome, be = run_all([Match(contest, seed, games)], backend, n_jobs, out,
                                 stored is not None, precision, sim_description, late)
     late.report({"a": f"{agent_a.label} (A)", "b": f"{agent_b.label} (B)"})
     result = sim_result(tallies[0], manifest, outcome, be.name, be.workers)
@@ -281,13 +160,13 @@ def sim_cmd(ctx: click.Context, app: AppContext, deck_a: str | None, deck_b: str
         if fmt == "json":
             import json
 
-            _emit(json.dumps(result, ensure_ascii=False, indent=2))
+            emit(json.dumps(result, ensure_ascii=False, indent=2))
         elif fmt == "csv":
             records = list(out.records()) if out is not None else collected
-            _emit(games_csv(records))
+            emit(games_csv(records))
         else:
-            _emit(render_sim(result))
-    _finish(outcome, out_dir or resume_dir, "sim", replay, app.debug)
+            emit(render_sim(result))
+    finish(outcome, out_dir or resume_dir, "sim", replay, app.debug)
 
 
 class TournamentCommand(PlayCommand):
@@ -328,7 +207,7 @@ def tournament_cmd(ctx: click.Context, app: AppContext, decks: tuple[str, ...], 
     from zxdeck.sim.store import RunDir
     from zxdeck.sim.tournament import Entrant, new_entrants
 
-    n_jobs = _check_common(games, None, backend, jobs)
+    n_jobs = check_common(games, None, backend, jobs)
     if turn_limit < 1:
         raise ZxError(f"--turn-limit must be at least 1, not {turn_limit}")
     if plot_path:
@@ -346,13 +225,13 @@ def tournament_cmd(ctx: click.Context, app: AppContext, decks: tuple[str, ...], 
                           f"{stored.get('kind')} --resume")
         if decks or agents or ladder_deck:
             raise ZxError("--resume takes its entrants from the run's manifest: give no decks or agents")
-        games = games if _given(ctx, "games") else stored["games"]
-        seed = seed if _given(ctx, "seed") else stored["seed"]
-        turn_limit = turn_limit if _given(ctx, "turn_limit") else stored["turn_limit"]
-        allow_illegal = allow_illegal if _given(ctx, "allow_illegal") else stored["allow_illegal"]
-        allow_unscripted = (allow_unscripted if _given(ctx, "allow_unscripted")
+        games = games if given(ctx, "games") else stored["games"]
+        seed = seed if given(ctx, "seed") else stored["seed"]
+        turn_limit = turn_limit if given(ctx, "turn_limit") else stored["turn_limit"]
+        allow_illegal = allow_illegal if given(ctx, "allow_illegal") else stored["allow_illegal"]
+        allow_unscripted = (allow_unscripted if given(ctx, "allow_unscripted")
                             else stored["allow_unscripted"])
-        regulation = regulation if _given(ctx, "regulation") else stored["regulation"]
+        regulation = regulation if given(ctx, "regulation") else stored["regulation"]
         entrants = []
         for e in stored["entrants"]:
             d = _load(app, e["path"], allow_illegal, e["name"], allow_unscripted, regulation)
@@ -369,7 +248,7 @@ def tournament_cmd(ctx: click.Context, app: AppContext, decks: tuple[str, ...], 
             lambda path, name: _load(app, path, allow_illegal, name, allow_unscripted, regulation),
             "zxdeck tournament DECK... | DIR")
     if stored is None:
-        games = _even(games)
+        games = even_games(games)
     manifest = base_manifest("tournament", app.cards_path, seed, turn_limit, allow_illegal,
                              regulation, allow_unscripted)
     manifest.update({"games": games, "entrants": [e.describe() for e in entrants]})
@@ -377,55 +256,6 @@ def tournament_cmd(ctx: click.Context, app: AppContext, decks: tuple[str, ...], 
                    backend=backend, n_jobs=n_jobs, out_dir=out_dir, resume_dir=resume_dir,
                    stored=stored, store=store if stored is not None else None, fmt=fmt,
                    plot_path=plot_path, debug=app.debug)
-
-
-def run_tournament(entrants: list[Any], *, games: int, seed: int, factory: Any,
-                   manifest: dict[str, Any], backend: str, n_jobs: int | None,
-                   out_dir: str | None, resume_dir: str | None, stored: dict[str, Any] | None,
-                   store: Any, fmt: str, plot_path: str | None, debug: bool,
-                   command: str = "tournament") -> None:
-    """Play a round robin of `entrants` (any game: `factory` makes its games, see
-    zxdeck.game_api) and print the result; `manifest` describes the run (written to --out, or
-    compared with the `stored` one of --resume). `command` is how the resume hint names it."""
-    from zxdeck.sim.progress import tournament_description
-    from zxdeck.sim.report import render_tournament, tournament_csv, tournament_result
-    from zxdeck.sim.store import open_run
-    from zxdeck.sim.tournament import tournament_matches
-
-    pairs, matches = tournament_matches(entrants, seed, games, factory)
-    manifest, out = open_run(manifest, stored, store, out_dir, resume_dir)
-    late = TimeoutCount()
-    tallies, outcome, be = _run(matches, backend, n_jobs, out, stored is not None, None,
-                                tournament_description, late)
-    late.report()
-    result = tournament_result([e.name for e in entrants], pairs, tallies, manifest, outcome,
-                               be.name, be.workers)
-    if out is not None and outcome.status == "complete":
-        out.write_result(result)
-    if outcome.status != "failed":
-        if plot_path:
-            from zxdeck.sim.plot import plot_matrix
-
-            plot_matrix(result, plot_path)
-        if fmt == "json":
-            import json
-
-            _emit(json.dumps(result, ensure_ascii=False, indent=2))
-        elif fmt == "csv":
-            _emit(tournament_csv(result))
-        else:
-            _emit(render_tournament(result, color=_color()))
-    _finish(outcome, out_dir or resume_dir, command, None, debug)
-
-
-def _color() -> bool:
-    """Colors when stdout is a terminal and NO_COLOR is not set."""
-    if os.environ.get("NO_COLOR"):
-        return False
-    try:
-        return sys.stdout.isatty()
-    except (AttributeError, ValueError):
-        return False
 
 
 def register(group: click.Group) -> None:

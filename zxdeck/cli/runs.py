@@ -1,0 +1,204 @@
+"""What the many-games commands of every game share (`sim` and `tournament` of Z/X and of MOZ):
+the run options (`run_options`), their checks, the run over a backend with its progress bar, the
+stderr line and exit status of a run that did not complete, the note about late external agents
+(`TimeoutCount`) and the round robin of any game's entrants (`run_tournament`).
+
+Click only at module level; `zxdeck.sim` is imported when a run starts. Exit status of a run:
+0 done, 2 a game failed, 130 interrupted (the partial result is printed, with the command that
+resumes the run when it has an --out folder).
+"""
+
+from __future__ import annotations
+
+import os
+import shlex
+import sys
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import click
+
+from zxdeck.errors import ZxError
+
+EXIT_INTERRUPTED = 130
+
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def run_options(what: str, jobs: str = "auto") -> Callable[[F], F]:
+    """The options every many-games command shares (sim and tournament of each game): --seed
+    (the master seed of the `what`), --jobs (default `jobs`), --backend, --out, --resume."""
+    options = [
+        click.option("--seed", type=int, default=0, show_default=True, help=f"Master seed of the {what}."),
+        click.option("--jobs", default=jobs, show_default=True, metavar="K|auto",
+                     help="Worker processes (Ray tasks with --backend ray); auto: one per CPU."),
+        click.option("--backend", type=click.Choice(["local", "ray"]), default="local", show_default=True,
+                     help="local processes, or Ray (zxdeck[ray]; a cluster when RAY_ADDRESS is set)."),
+        click.option("--out", "out_dir", metavar="DIR", help="Write manifest.json and games.jsonl here."),
+        click.option("--resume", "resume_dir", metavar="DIR", help="Finish the interrupted run in DIR."),
+    ]
+
+    def apply(command: F) -> F:
+        for option in reversed(options):
+            command = option(command)
+        return command
+
+    return apply
+
+
+def parse_jobs(text: str) -> int | None:
+    if text == "auto":
+        return None
+    try:
+        n = int(text)
+    except ValueError:
+        n = 0
+    if n < 1:
+        raise ZxError(f"--jobs must be a number of workers (1 or more) or 'auto', not {text!r}")
+    return n
+
+
+def given(ctx: click.Context, name: str) -> bool:
+    from click.core import ParameterSource
+
+    return ctx.get_parameter_source(name) not in (ParameterSource.DEFAULT, None)
+
+
+def check_common(games: int | None, precision: float | None, backend: str, jobs: str) -> int | None:
+    if games is not None and games < 1:
+        raise ZxError(f"-n/--games must be at least 1, not {games}")
+    if precision is not None and not 0 < precision < 0.5:
+        raise ZxError(f"--precision must be between 0 and 0.5 (a half-width), not {precision}")
+    n = parse_jobs(jobs)
+    if backend == "ray":
+        from zxdeck.sim.backends import require_ray
+
+        require_ray()
+    return n
+
+
+def even_games(games: int) -> int:
+    if games % 2:
+        click.echo(f"zxdeck: games come in pairs: playing {games + 1} games, not {games}", err=True)
+        return games + 1
+    return games
+
+
+def run_all(matches: list[Any], backend_name: str, jobs: int | None, out: Any, resume: bool,
+         precision: float | None, describe: Callable[..., str],
+         on_records: Callable[..., None] | None) -> tuple[list[Any], Any, Any]:
+    from zxdeck.sim.backends import make_backend
+    from zxdeck.sim.progress import ProgressBar
+    from zxdeck.sim.runner import run_matches
+
+    backend = make_backend(backend_name, jobs)
+    bar = ProgressBar(describe) if ProgressBar.wanted() else None
+    try:
+        tallies, outcome = run_matches(matches, backend, out, resume, precision, bar, on_records)
+    finally:
+        if bar is not None:
+            bar.close()
+    return tallies, outcome, backend
+
+
+def finish(outcome: Any, out_dir: str | None, command: str,
+            replay: Callable[[Any], str] | None, debug: bool) -> None:
+    """The stderr line and exit status of a run that did not complete."""
+    if outcome.status == "interrupted":
+        where = (f"; resume with: zxdeck {command} --resume {shlex.quote(out_dir)}" if out_dir
+                 else " (run with --out DIR to be able to resume)")
+        click.echo(f"zxdeck: interrupted after {outcome.played} new games{where}", err=True)
+        sys.exit(EXIT_INTERRUPTED)
+    if outcome.status == "failed":
+        f = outcome.failure
+        if debug and f.detail:
+            click.echo(f.detail.rstrip("\n"), err=True)
+        kept = f"; the games before it are in {os.path.join(out_dir, 'games.jsonl')}" if out_dir else ""
+        match = f" of {f.key}" if getattr(f, "key", "") else ""
+        if f.last is not None:
+            raise ZxError(f"{f.error} while playing one of games {f.index}-{f.last}{match}{kept}")
+        again = f"; replay it with: {replay(f)}" if replay is not None else ""
+        raise ZxError(f"game {f.index}{match} (seed {f.seed}) failed: {f.error}{kept}{again}")
+
+
+class TimeoutCount:
+    """Counts the answers external agents (`bot:`) did not give in time, from the games'
+    records (`timeouts`), and says so on stderr after the run (docs/BOTS.md)."""
+
+    def __init__(self, keep: Callable[[list[dict[str, Any]]], None] | None = None) -> None:
+        self.keep = keep
+        self.counts: dict[tuple[str, str], list[int]] = {}
+
+    def __call__(self, match: int, records: list[dict[str, Any]]) -> None:
+        for r in records:
+            for side, n in (r.get("timeouts") or {}).items():
+                c = self.counts.setdefault((str(r.get("match", "")), side), [0, 0])
+                c[0] += n
+                c[1] += 1
+        if self.keep is not None:
+            self.keep(records)
+
+    def report(self, names: dict[str, str] | None = None) -> None:
+        for (match, side), (n, games) in sorted(self.counts.items()):
+            if names is not None:
+                who = f"the agent of {names[side]}"
+            else:  # a tournament: the match "X vs Y", side a is X
+                a, _, b = match.partition(" vs ")
+                who = f"the agent of {a if side == 'a' else b} (in {match})"
+            click.echo(f"zxdeck: note: {who} did not answer in time {n} time"
+                       f"{'s' if n != 1 else ''} in {games} game{'s' if games != 1 else ''}: "
+                       f"the first legal action was played instead", err=True)
+
+
+def emit(text: str) -> None:
+    click.echo(text.rstrip("\n"))
+
+
+def run_tournament(entrants: list[Any], *, games: int, seed: int, factory: Any,
+                   manifest: dict[str, Any], backend: str, n_jobs: int | None,
+                   out_dir: str | None, resume_dir: str | None, stored: dict[str, Any] | None,
+                   store: Any, fmt: str, plot_path: str | None, debug: bool,
+                   command: str = "tournament") -> None:
+    """Play a round robin of `entrants` (any game: `factory` makes its games, see
+    zxdeck.game_api) and print the result; `manifest` describes the run (written to --out, or
+    compared with the `stored` one of --resume). `command` is how the resume hint names it."""
+    from zxdeck.sim.progress import tournament_description
+    from zxdeck.sim.report import render_tournament, tournament_csv, tournament_result
+    from zxdeck.sim.store import open_run
+    from zxdeck.sim.tournament import tournament_matches
+
+    pairs, matches = tournament_matches(entrants, seed, games, factory)
+    manifest, out = open_run(manifest, stored, store, out_dir, resume_dir)
+    late = TimeoutCount()
+    tallies, outcome, be = run_all(matches, backend, n_jobs, out, stored is not None, None,
+                                tournament_description, late)
+    late.report()
+    result = tournament_result([e.name for e in entrants], pairs, tallies, manifest, outcome,
+                               be.name, be.workers)
+    if out is not None and outcome.status == "complete":
+        out.write_result(result)
+    if outcome.status != "failed":
+        if plot_path:
+            from zxdeck.sim.plot import plot_matrix
+
+            plot_matrix(result, plot_path)
+        if fmt == "json":
+            import json
+
+            emit(json.dumps(result, ensure_ascii=False, indent=2))
+        elif fmt == "csv":
+            emit(tournament_csv(result))
+        else:
+            emit(render_tournament(result, color=use_color()))
+    finish(outcome, out_dir or resume_dir, command, None, debug)
+
+
+def use_color() -> bool:
+    """Colors when stdout is a terminal and NO_COLOR is not set."""
+    if os.environ.get("NO_COLOR"):
+        return False
+    try:
+        return sys.stdout.isatty()
+    except (AttributeError, ValueError):
+        return False
