@@ -32,11 +32,9 @@ BEGIN, END = "<!-- import-picture: begin -->", "<!-- import-picture: end -->"
 # (compatibility paths resolved). Each group says why and what removes it. Shrink it; never grow it.
 _Z = "zxdeck.games.zx."
 KNOWN: dict[str, tuple[str, ...]] = {
-    # The agent registry registers the Z/X agents; the match loop still takes the Z/X game (the game
-    # API, zxdeck.game_api, is what it is to use alone); the generic mcts takes Z/X's model as its
+    # The agent registry registers the Z/X agents; the generic mcts takes Z/X's model as its
     # default (to come from the game, e.g. its adapter).
     "zxdeck.agents": ("agents", "agents.greedy", "agents.heuristic", "agents.levels", "engine"),
-    "zxdeck.agents.match": ("engine", "engine.state"),
     "zxdeck.agents.mcts": ("agents", "agents.zx_search"),
     # The catalog loader checks Z/X abilities: the schema and its checker are to come from the game.
     "zxdeck.catalog.loader": ("catalog.abilities",),

@@ -20,6 +20,7 @@ ALIASES: dict[str, str] = {
     "zxdeck.agents.heuristic": "zxdeck.games.zx.agents.heuristic",
     "zxdeck.agents.levels": "zxdeck.games.zx.agents.levels",
     "zxdeck.agents.zx_search": "zxdeck.games.zx.agents.zx_search",
+    "zxdeck.agents.match": "zxdeck.games.zx.agents.match",
     "zxdeck.catalog.abilities": "zxdeck.games.zx.catalog.abilities",
     "zxdeck.catalog.cardtext": "zxdeck.games.zx.catalog.cardtext",
     "zxdeck.catalog.importer": "zxdeck.games.zx.catalog.importer",

@@ -157,7 +157,7 @@ def play_cmd(app: AppContext, auto: bool, seed: int, p1: str | None, p2: str | N
              budget: int | None, level: str | None) -> None:
     """Play a game of Z/X: computer vs computer with --auto, else you (player 1) vs --ai2."""
     from zxdeck.agents import make_agent
-    from zxdeck.agents.match import agent_seed, play_game
+    from zxdeck.games.zx.agents.match import agent_seed, play_game
     from zxdeck.games.zx.engine.log import JsonlLogger
     from zxdeck.games.zx.engine.replay import LOG_FORMAT, SAVE_FORMAT, make_header
 

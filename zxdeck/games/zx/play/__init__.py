@@ -60,7 +60,7 @@ def new_session(p1: DeckSpec, p2: DeckSpec, ai: str = "greedy", seed: int = 0,
 
     `header`: what the save and the log record of this zxdeck and catalog (`headers()`);
     `session_options`: `size`, `settings` of `PlaySession`."""
-    from zxdeck.agents.match import agent_seed as _agent_seed
+    from zxdeck.sim.seeds import agent_seed as _agent_seed
 
     if log:
         log = str(Path(log).resolve())  # a resume from another directory writes the same file

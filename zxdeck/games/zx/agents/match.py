@@ -1,4 +1,7 @@
-"""Playing a whole game between two agents."""
+"""Playing a whole Z/X game between two agents (`play_game`; `zxdeck play --auto`, tests).
+
+Many games of any game are played by zxdeck.sim over the game API; this is the one-game loop of
+the Z/X engine, with its listener (the JSON Lines log) and its first-player choice."""
 
 from __future__ import annotations
 
