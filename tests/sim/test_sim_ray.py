@@ -94,6 +94,17 @@ def _pool_pids(digest: str, n: int) -> list[int]:
     return [ray.get(a.hello.remote(30.0))[1] for a in actors]
 
 
+class OneChunkEach(RayBackend):
+    """The most chunks any warm worker had at once."""
+
+    most = 0
+
+    def submit(self, chunk):
+        handle = super().submit(chunk)
+        self.most = max(self.most, *self._load)
+        return handle
+
+
 def test_warm_pool_plays_the_same_games_and_stays_for_the_next_run(zx_contest) -> None:
     from ray.cluster_utils import Cluster
 
@@ -103,9 +114,12 @@ def test_warm_pool_plays_the_same_games_and_stays_for_the_next_run(zx_contest) -
     try:
         matches = [Match(zx_contest, 23, 40)]
         local, t_local = records(matches, InlineBackend())
-        first = RayBackend(2, address=cluster.address, keep_warm=30)
+        first = OneChunkEach(2, address=cluster.address, keep_warm=30)
         remote, t_ray = records(matches, first)
         assert "pool" in first.phases  # played by the pool, not by tasks
+        # a warm worker plays its calls one after another: a chunk is only ever sent to an idle
+        # one (none waits behind another chunk while the other worker idles)
+        assert first.slots == 2 and first.most == 1
         assert remote == local and t_ray == t_local
         assert not ray.is_initialized()  # the driver left; the pool did not
         ray.init(address=cluster.address)

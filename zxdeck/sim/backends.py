@@ -291,6 +291,10 @@ class RayBackend(Backend):
         self._actors = actors
         self._load = [0] * len(actors)
         self._on: dict[str, int] = {}
+        # one chunk per actor: an actor's calls queue on that actor, so a second chunk sent to a
+        # busy one would wait behind it while another actor idles (the scheduler's slots are
+        # shared by all workers, like a process pool's queue)
+        self.slots = len(actors)
 
     def submit(self, chunk: Chunk) -> Any:
         if self._actors:
