@@ -36,10 +36,6 @@ KNOWN: dict[str, tuple[str, ...]] = {
     # default (to come from the game, e.g. its adapter).
     "zxdeck.agents": ("agents", "agents.greedy", "agents.heuristic", "agents.levels", "engine"),
     "zxdeck.agents.mcts": ("agents", "agents.zx_search"),
-    # The catalog loader checks Z/X abilities: the schema and its checker are to come from the game.
-    "zxdeck.catalog.loader": ("catalog.abilities",),
-    # The click-free `validate` / `search` of Z/X; its report loop (report_decks) serves MOZ too.
-    "zxdeck.cli.fastpath": ("deck.parse", "deck.regulation", "deck.report", "deck.validate"),
     # MOZ reads deck files with the generic parts of the Z/X deck reader (to split into the core).
     "zxdeck.games.moz.deck": ("deck.model", "deck.parse", "deck.report"),
 }

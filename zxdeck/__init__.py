@@ -21,6 +21,8 @@ ALIASES: dict[str, str] = {
     "zxdeck.agents.levels": "zxdeck.games.zx.agents.levels",
     "zxdeck.agents.zx_search": "zxdeck.games.zx.agents.zx_search",
     "zxdeck.agents.match": "zxdeck.games.zx.agents.match",
+    "zxdeck.catalog.model": "zxdeck.games.zx.catalog.model",
+    "zxdeck.catalog.present": "zxdeck.games.zx.catalog.present",
     "zxdeck.catalog.abilities": "zxdeck.games.zx.catalog.abilities",
     "zxdeck.catalog.cardtext": "zxdeck.games.zx.catalog.cardtext",
     "zxdeck.catalog.importer": "zxdeck.games.zx.catalog.importer",

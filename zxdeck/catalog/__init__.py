@@ -1,7 +1,8 @@
 """The card catalog: model, loading and checking, SQLite cache, query language.
 
 The names below are imported on first use (PEP 562), so that importing one submodule
-(`zxdeck.catalog.model`, `zxdeck.catalog.db`) does not load the YAML loader.
+(`zxdeck.catalog.db`, `zxdeck.catalog.query`) does not load the YAML loader. `Card` is the
+default game's card (Z/X's, zxdeck.games.zx.catalog.model, through its compatibility path).
 """
 
 from __future__ import annotations
@@ -13,7 +14,6 @@ if TYPE_CHECKING:
     from typing import Any
 
     from zxdeck.catalog.loader import Catalog, load_catalog, parse_catalog
-    from zxdeck.catalog.model import Card
 
 _LAZY = {"Catalog": "loader", "load_catalog": "loader", "parse_catalog": "loader", "Card": "model"}
 

@@ -14,7 +14,6 @@ full `Catalog`. The tables are described in docs/DATABASE.md.
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 import re
 import sqlite3
@@ -25,17 +24,18 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from zxdeck.catalog.model import COLORS, Card
 from zxdeck.catalog.paths import cache_dir, sha256_hex
+from zxdeck.catalog.schema import CatalogSchema, default_schema
 from zxdeck.records import FACTORY, Record
-from zxdeck.text import fold, fold_compact
 
 if TYPE_CHECKING:  # at run time the loader is imported lazily: it pulls in yaml
     from zxdeck.catalog.loader import Catalog
-    from zxdeck.catalog.paths import CatalogSpec
+    from zxdeck.catalog.paths import CatalogFiles, CatalogSpec
 
-SCHEMA_VERSION = 3  # 3: the file is sealed (header user_version / application_id)
-RACE_SEPARATOR = "\x1f"  # joins folded races in `races_f`; never produced by `fold`
+# The version of the default game's (Z/X's) tables, its schema's `version` (3: the file is sealed,
+# header user_version / application_id); a cache file is named and checked by its game's version.
+SCHEMA_VERSION = 3
+Card = Any  # a card of the catalog's game
 STALE_TMP_SECONDS = 3600
 # The seal: the first 8 bytes of the sha256 of the file (these 8 bytes counted as zeros), kept in
 # two 4-byte header fields SQLite stores but never interprets (user_version, application_id).
@@ -47,58 +47,8 @@ RACY_NS = 2_000_000_000  # a status younger than this may not show a write in th
 class CacheRepairedWarning(UserWarning):
     """A damaged cache file was found and rebuilt (the answer comes from the rebuilt file)."""
 
-# Column name -> SQLite type of the `cards` table, in order.
-CARD_COLUMNS: dict[str, type] = {
-    "id": str,
-    "seq": int,  # position in the catalog file
-    "name": str,
-    "name_en": str,
-    "type": str,
-    "color": str,
-    "cost": int,
-    "power": int,
-    "races": str,  # JSON list
-    "icons": str,  # JSON list (sorted)
-    "keywords": str,  # JSON list (sorted, includes those found in the text)
-    "player": str,
-    "timing": str,
-    "text": str,
-    "abilities": str,  # JSON list, NULL when the card has no `abilities` key
-    "extra": str,  # JSON object of the unknown keys
-    # Derived columns for matching and sorting:
-    "ignition": int,
-    "evol_seed": int,
-    "life_recovery": int,
-    "void_bringer": int,
-    "start_card": int,
-    "gate_card": int,
-    "color_order": int,
-    "id_f": str,
-    "name_f": str,
-    "name_en_f": str,
-    "text_f": str,
-    "races_f": str,
-    "player_f": str,
-    "id_key": str,
-    "name_key": str,
-    "name_en_key": str,
-}
-# The narrow copy of the columns that filters and sorts read (`card_search`, same rowids as
-# `cards`): a full scan of it reads a fifth of the pages a scan of `cards` would.
-SEARCH_COLUMNS = (
-    "id", "type", "color", "cost", "power", "ignition", "evol_seed", "life_recovery",
-    "void_bringer", "start_card", "gate_card", "color_order", "id_f", "name_f", "name_en_f",
-    "races_f", "player_f",
-)
-FTS_COLUMNS = ("id_f", "name_f", "name_en_f", "text_f")
 MMAP_BYTES = 256 * 1024 * 1024
 FTS_TOKENIZE = "trigram case_sensitive 1"  # the columns are already folded
-CARD_SELECT = (
-    "id, name, name_en, type, color, cost, power, races, icons, keywords, player, timing, "
-    "text, abilities, extra"
-)
-FLAGS = ("ignition", "evol_seed", "life_recovery", "void_bringer", "start_card", "gate_card")
-_COLOR_ORDER = {color: index for index, color in enumerate(COLORS)}
 
 
 def catalog_digest(data: bytes) -> str:
@@ -106,85 +56,21 @@ def catalog_digest(data: bytes) -> str:
     return sha256_hex(data)
 
 
-def cache_file(digest: str, directory: Path | None = None) -> Path:
+def cache_file(digest: str, directory: Path | None = None, schema: CatalogSchema | None = None) -> Path:
     """The cache database for a catalog with this digest, built by this version of zxdeck
-    (a new version may check catalogs differently, so it never trusts an older cache)."""
+    (a new version may check catalogs differently, so it never trusts an older cache); a game
+    other than the default has a folder of its own (`schema.cache_subdir`)."""
     from zxdeck import __version__
 
-    return (directory or cache_dir()) / f"cards-v{SCHEMA_VERSION}-{__version__}-{digest[:32]}.sqlite"
+    folder = directory or cache_dir()
+    if schema is not None and schema.cache_subdir and directory is None:
+        folder = folder / schema.cache_subdir
+    return folder / f"cards-v{_version(schema)}-{__version__}-{digest[:32]}.sqlite"
 
 
-def _json(value: Any) -> str:
-    # Values JSON cannot hold (YAML dates, binary) are stored as their string form.
-    return json.dumps(value, ensure_ascii=False, default=str)
-
-
-def card_row(card: Card, seq: int) -> dict[str, Any]:
-    """The `cards` row of one card."""
-    row: dict[str, Any] = {
-        "id": card.id,
-        "seq": seq,
-        "name": card.name,
-        "name_en": card.name_en,
-        "type": card.type,
-        "color": card.color,
-        "cost": card.cost,
-        "power": card.power,
-        "races": _json(list(card.races)),
-        "icons": _json(sorted(card.icons)),
-        "keywords": _json(sorted(card.keywords)),
-        "player": card.player,
-        "timing": card.timing,
-        "text": card.text,
-        "abilities": None if card.abilities is None else _json(list(card.abilities)),
-        "extra": _json(card.extra),
-        "color_order": _COLOR_ORDER.get(card.color, len(_COLOR_ORDER)),
-        "id_f": fold(card.id),
-        "name_f": fold(card.name),
-        "name_en_f": fold(card.name_en),
-        "text_f": fold(card.text),
-        "races_f": RACE_SEPARATOR.join(fold(r) for r in card.races),
-        "player_f": fold(card.player),
-        "id_key": fold_compact(card.id),
-        "name_key": fold_compact(card.name),
-        "name_en_key": fold_compact(card.name_en),
-    }
-    for flag in FLAGS:
-        row[flag] = int(getattr(card, flag))
-    return row
-
-
-@lru_cache(maxsize=8192)
-def _json_tuple(text: str) -> tuple:
-    return tuple(json.loads(text))
-
-
-@lru_cache(maxsize=1024)
-def _json_frozenset(text: str) -> frozenset:
-    return frozenset(json.loads(text))
-
-
-def card_from_row(row: tuple) -> Card:
-    """A `Card` from a row selected with `CARD_SELECT`."""
-    (card_id, name, name_en, ctype, color, cost, power, races, icons, keywords, player,
-     timing, text, abilities, extra) = row
-    return Card(
-        id=card_id,
-        name=name,
-        type=ctype,
-        name_en=name_en,
-        color=color,
-        cost=cost,
-        power=power,
-        races=_json_tuple(races),  # immutable, so equal values can be shared between cards
-        icons=_json_frozenset(icons),
-        keywords=_json_frozenset(keywords),
-        player=player,
-        timing=timing,
-        text=text,
-        abilities=None if abilities is None else tuple(json.loads(abilities)),
-        extra={} if extra == "{}" else json.loads(extra),
-    )
+def _version(schema: CatalogSchema | None) -> int:
+    """The table version of `schema`'s game (None: the default game's, without importing it)."""
+    return SCHEMA_VERSION if schema is None else schema.version
 
 
 @lru_cache(maxsize=128)
@@ -208,18 +94,23 @@ def prepare_connection(conn: sqlite3.Connection) -> sqlite3.Connection:
     return conn
 
 
-def write_cards(conn: sqlite3.Connection, cards: Iterable[Card], meta: dict[str, str]) -> int:
-    """Create the tables and the full-text index in an empty database; return the card count."""
+def write_cards(conn: sqlite3.Connection, cards: Iterable[Card], meta: dict[str, str],
+                schema: CatalogSchema | None = None) -> int:
+    """Create the tables of `schema`'s game (default Z/X) and the full-text index in an empty
+    database; return the card count."""
     import sqlite_utils
 
+    schema = schema or default_schema()
+    columns_of = schema.columns
+    card_row = schema.card_row
     db = sqlite_utils.Database(conn)
     conn.execute("PRAGMA journal_mode=OFF")
     conn.execute("PRAGMA synchronous=OFF")
     table = db.table("cards")
     table.create(
-        CARD_COLUMNS,
+        columns_of,
         pk="id",
-        not_null={c for c in CARD_COLUMNS if c != "abilities"},
+        not_null={c for c in columns_of if c not in schema.nullable},
     )
     count = 0
 
@@ -235,18 +126,20 @@ def write_cards(conn: sqlite3.Connection, cards: Iterable[Card], meta: dict[str,
 
     table.insert_all(rows(), batch_size=500)
     # Only selective look-ups get an index; type/color/cost/power filters scan (cheaper here).
-    for columns in (["seq"], ["id_f"], ["id_key"], ["name_key"], ["name_en_key"]):
-        table.create_index(columns)
-    try:
-        table.enable_fts(list(FTS_COLUMNS), tokenize=FTS_TOKENIZE)
-        fts = "trigram"
-    except sqlite3.OperationalError:  # SQLite < 3.34 has no trigram tokenizer: instr() only
-        conn.execute("DROP TABLE IF EXISTS cards_fts")
-        fts = "none"
+    for index in schema.indexes:
+        table.create_index(list(index))
+    fts = "none"
+    if schema.fts_columns:
+        try:
+            table.enable_fts(list(schema.fts_columns), tokenize=FTS_TOKENIZE)
+            fts = "trigram"
+        except sqlite3.OperationalError:  # SQLite < 3.34 has no trigram tokenizer: instr() only
+            conn.execute("DROP TABLE IF EXISTS cards_fts")
     narrow = db.table("card_search")
-    narrow.create({"rid": int, **{c: CARD_COLUMNS[c] for c in SEARCH_COLUMNS}}, pk="rid",
-                  not_null=set(SEARCH_COLUMNS))
-    columns = ", ".join(SEARCH_COLUMNS)
+    search_columns = schema.search_columns
+    narrow.create({"rid": int, **{c: columns_of[c] for c in search_columns}}, pk="rid",
+                  not_null=set(search_columns) - schema.nullable)
+    columns = ", ".join(search_columns)
     conn.execute(f"INSERT INTO card_search (rid, {columns}) SELECT rowid, {columns} FROM cards ORDER BY rowid")
     narrow.create_index(["id_f"])
     conn.execute("ANALYZE")
@@ -335,7 +228,7 @@ def _has_fts(conn: sqlite3.Connection) -> bool:
     return bool(row) and row[0] == "trigram"
 
 
-def _usable(conn: sqlite3.Connection, path: Path, digest: str) -> bool:
+def _usable(conn: sqlite3.Connection, path: Path, digest: str, schema: CatalogSchema | None = None) -> bool:
     """True when the cache file is complete and built from this catalog with this schema."""
     page_size = conn.execute("PRAGMA page_size").fetchone()[0]
     page_count = conn.execute("PRAGMA page_count").fetchone()[0]
@@ -344,8 +237,10 @@ def _usable(conn: sqlite3.Connection, path: Path, digest: str) -> bool:
     from zxdeck import __version__
 
     meta = dict(conn.execute("SELECT key, value FROM meta"))
+    game = schema.game if schema is not None and schema.cache_subdir else None
     return (
-        meta.get("schema") == str(SCHEMA_VERSION)
+        meta.get("schema") == str(_version(schema))
+        and meta.get("game") == game
         and meta.get("digest") == digest
         and meta.get("zxdeck_version") == __version__
     )
@@ -357,6 +252,7 @@ class CatalogDB(Record):
     _fields = ("conn", "catalog_path", "digest", "path", "built", "build_seconds", "fts", "catalog_paths",
                "_cards", "_folded")
     _no_repr = ("_cards", "_folded")
+    _schema: CatalogSchema | None = None  # set by `open_db` (`with_schema`) for a game other than the default
 
     def __init__(self, conn: sqlite3.Connection, catalog_path: Path, digest: str, path: Path | None = None,
                  built: bool = False, build_seconds: float = 0.0, fts: bool = True,
@@ -372,6 +268,16 @@ class CatalogDB(Record):
         self.catalog_paths = catalog_paths  # every catalog, in order (`--cards` given more than once)
         self._cards = _cards
         self._folded = {} if _folded is FACTORY else _folded
+
+    @property
+    def schema(self) -> CatalogSchema:
+        """The catalog schema of the database's game (default Z/X's)."""
+        return self._schema or default_schema()
+
+    def with_schema(self, schema: CatalogSchema | None) -> CatalogDB:
+        """This database, read as a catalog of `schema`'s game."""
+        self._schema = schema
+        return self
 
     def execute(self, sql: str, params: Iterable[Any] = ()) -> list[tuple]:
         """Run a read-only statement; a cache found corrupt on the way is rebuilt once, then retried."""
@@ -389,7 +295,7 @@ class CatalogDB(Record):
             return self.conn.execute(sql, tuple(params)).fetchall()
 
     def _rebuild(self) -> None:
-        fresh = open_db(self.catalog_paths or self.catalog_path, rebuild=True)
+        fresh = open_db(self.catalog_paths or self.catalog_path, rebuild=True, schema=self.schema)
         with contextlib.suppress(sqlite3.Error):
             self.conn.close()
         self.conn, self.path, self.built, self.fts = fresh.conn, fresh.path, True, fresh.fts
@@ -400,7 +306,7 @@ class CatalogDB(Record):
         """(rowid, *columns) of every card, for Python-side matching (/regex/ terms); kept for
         later queries on this connection. `text_f` comes from `cards`, the rest from `card_search`."""
         if columns not in self._folded:
-            allowed = set(SEARCH_COLUMNS) | {"text_f"}
+            allowed = set(self.schema.search_columns) | {"text_f"}
             if not set(columns) <= allowed:
                 raise ValueError(f"not a folded column: {columns}")
             table = "cards" if "text_f" in columns else "card_search"
@@ -410,7 +316,8 @@ class CatalogDB(Record):
     def cards(self) -> list[Card]:
         """Every card, in catalog order."""
         if self._cards is None:
-            rows = self.execute(f"SELECT {CARD_SELECT} FROM cards ORDER BY seq")
+            rows = self.execute(f"SELECT {self.schema.card_select} FROM cards ORDER BY seq")
+            card_from_row = self.schema.card_from_row
             self._cards = [card_from_row(r) for r in rows]
         return self._cards
 
@@ -436,7 +343,7 @@ class CatalogDB(Record):
             "digest": self.digest,
             "database": str(self.path) if self.path else ":memory:",
             "size_bytes": self.path.stat().st_size if self.path else None,
-            "schema": SCHEMA_VERSION,
+            "schema": _version(self._schema),
             "fts": meta.get("fts"),
             "built_at": meta.get("built_at"),
             "zxdeck_version": meta.get("zxdeck_version"),
@@ -449,11 +356,13 @@ class CatalogDB(Record):
         self.conn.close()
 
 
-def _meta(catalog_path: Path | str, digest: str) -> dict[str, str]:
+def _meta(catalog_path: Path | str, digest: str, schema: CatalogSchema | None = None) -> dict[str, str]:
     from zxdeck import __version__
 
+    game = {"game": schema.game} if schema is not None and schema.cache_subdir else {}  # default: no key
     return {
-        "schema": str(SCHEMA_VERSION),
+        **game,
+        "schema": str(_version(schema)),
         "digest": digest,
         "catalog_path": str(catalog_path),
         "built_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
@@ -462,10 +371,11 @@ def _meta(catalog_path: Path | str, digest: str) -> dict[str, str]:
 
 
 def build_cache_file(cards: list[Any], dest: Path, catalog_path: Path | str, digest: str,
-                     writer: Any = None, meta: dict[str, str] | None = None) -> None:
+                     writer: Any = None, meta: dict[str, str] | None = None,
+                     schema: CatalogSchema | None = None) -> None:
     """Write the database to a temporary file beside `dest`, seal it, then move it into place
-    atomically. `writer(conn, cards, meta)` fills it (default `write_cards`, the Z/X tables;
-    another game passes its own writer and meta)."""
+    atomically. `writer(conn, cards, meta)` fills it (default `write_cards` with the tables of
+    `schema`'s game, default Z/X)."""
     import tempfile
 
     dest.parent.mkdir(parents=True, exist_ok=True)
@@ -475,7 +385,10 @@ def build_cache_file(cards: list[Any], dest: Path, catalog_path: Path | str, dig
     try:
         conn = sqlite3.connect(tmp)
         try:
-            (writer or write_cards)(conn, cards, meta or _meta(catalog_path, digest))
+            if writer is None:
+                write_cards(conn, cards, meta or _meta(catalog_path, digest, schema), schema)
+            else:
+                writer(conn, cards, meta or _meta(catalog_path, digest, schema))
         finally:
             conn.close()
         seal(tmp)
@@ -560,55 +473,60 @@ def _sweep(directory: Path, keep: Path) -> None:
             continue
 
 
-def _memory_db(cards: list[Card], catalog_path: Path | str, digest: str) -> sqlite3.Connection:
+def _memory_db(cards: list[Card], catalog_path: Path | str, digest: str,
+               schema: CatalogSchema | None = None) -> sqlite3.Connection:
     conn = prepare_connection(sqlite3.connect(":memory:", check_same_thread=False))
-    write_cards(conn, cards, _meta(catalog_path, digest))
+    write_cards(conn, cards, _meta(catalog_path, digest, schema), schema)
     conn.execute("PRAGMA query_only=ON")
     return conn
 
 
-def open_db(path: CatalogSpec = None, *, rebuild: bool = False) -> CatalogDB:
+def open_db(path: CatalogSpec = None, *, rebuild: bool = False, schema: CatalogSchema | None = None,
+            files: CatalogFiles | None = None) -> CatalogDB:
     """Open the cache of a catalog (`--cards` / `$ZXDECK_CARDS` / built-in), building it when needed.
 
     With several catalogs (`--cards` given more than once) the cache holds them merged
-    (`loader.merge_cards`) and its key, the digest, covers all of them in order.
+    (`loader.merge_cards`) and its key, the digest, covers all of them in order. `schema` is the
+    game's catalog schema (default Z/X's); `files`, the catalogs already read (another game finds
+    its own), else `path` is read as Z/X's `--cards`.
     Raises `CatalogError` when a catalog file cannot be read or is refused.
     """
     from zxdeck.catalog.paths import read_catalog_files
 
-    files = read_catalog_files(path)
+    if files is None:
+        files = read_catalog_files(path)
     resolved, digest = files.path, files.digest
-    target = cache_file(digest)
+    target = cache_file(digest, schema=schema)
     damaged = False
     if not rebuild and target.is_file():
         conn = None
         try:
             if intact(target):
                 conn = _connect_ro(target)
-                if _usable(conn, target, digest):
+                if _usable(conn, target, digest, schema):
                     return CatalogDB(conn, resolved, digest, target, fts=_has_fts(conn),
-                                     catalog_paths=files.paths)
+                                     catalog_paths=files.paths).with_schema(schema)  # schema read when used
             else:
                 damaged = True
         except (sqlite3.Error, OSError):
             damaged = True  # unreadable: rebuild below
         if conn is not None:
             conn.close()
-    cards = files.parse()
+    cards = files.parse(schema)
     if files.digest != digest:  # the file changed since its digest was taken: key by what was parsed
         digest = files.digest
-        target = cache_file(digest)
+        target = cache_file(digest, schema=schema)
     label = "\n".join(str(p.resolve()) for p in files.paths)  # the catalogs, one a line
     started = time.perf_counter()
     try:
-        build_cache_file(cards, target, label, digest)
+        build_cache_file(cards, target, label, digest, schema=schema)
         conn = _connect_ro(target)
-        db = CatalogDB(conn, resolved, digest, target, built=True, fts=_has_fts(conn), catalog_paths=files.paths)
+        db = CatalogDB(conn, resolved, digest, target, built=True, fts=_has_fts(conn), catalog_paths=files.paths).with_schema(schema)
         with contextlib.suppress(OSError):  # housekeeping never fails a command
             _prune(target.parent, target, label)
     except (OSError, sqlite3.Error):  # cache folder not writable, disk full: keep it in memory
-        conn = _memory_db(cards, label, digest)
-        db = CatalogDB(conn, resolved, digest, None, built=True, fts=_has_fts(conn), catalog_paths=files.paths)
+        conn = _memory_db(cards, label, digest, schema)
+        db = CatalogDB(conn, resolved, digest, None, built=True, fts=_has_fts(conn), catalog_paths=files.paths).with_schema(schema)
     db.build_seconds = time.perf_counter() - started
     if damaged:
         _repaired(target, resolved)

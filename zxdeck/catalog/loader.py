@@ -20,18 +20,6 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from zxdeck.catalog.index import CardIndex
-from zxdeck.catalog.model import (
-    COLORS,
-    EVENT_TYPES,
-    FIELD_TYPES,
-    ICONS,
-    KEYWORDS,
-    KNOWN_KEYS,
-    TIMINGS,
-    TYPES,
-    Card,
-    keywords_in_text,
-)
 from zxdeck.catalog.paths import (
     BUILTIN,
     CatalogFiles,
@@ -43,6 +31,7 @@ from zxdeck.catalog.paths import (
     read_catalog_bytes,
     read_catalog_files,
 )
+from zxdeck.catalog.schema import CatalogSchema, default_schema
 from zxdeck.errors import CatalogError
 from zxdeck.text import fold, fold_compact
 
@@ -56,12 +45,13 @@ _TAG = re.compile(rb"(?:^|[\s\[{,:-])!", re.MULTILINE)
 
 MAX_PROBLEMS_SHOWN = 20
 CardT = TypeVar("CardT")  # a game's card class (it has an `id`)
+Card = Any  # a card of the catalog's game
 # Nesting allowed in a catalog (the built-in one has 10); yaml-rs itself stops at about 255.
 MAX_DEPTH = 200
 
 
 @dataclass
-class Catalog(CardIndex[Card]):
+class Catalog(CardIndex[Any]):
     """The cards of one catalog file, with look-ups by id and by (folded) name."""
 
     cards: list[Card]
@@ -98,116 +88,11 @@ class Catalog(CardIndex[Card]):
         return [c for c in self.cards if c.type == "player"]
 
 
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _str_list(value: Any) -> bool:
-    return isinstance(value, list) and all(isinstance(v, str) for v in value)
-
-
-def card_from_mapping(raw: dict[str, Any], problems: list[str], where: str, check: bool = True) -> Card | None:
-    """Build a `Card` from one YAML mapping, adding every problem found to `problems`.
-
-    With `check`, the abilities are checked against docs/ABILITIES.md too (`abilities.ability_problems`).
-    """
-    start = len(problems)
-
-    def bad(msg: str) -> None:
-        problems.append(f"{where}: {msg}")
-
-    card_id = raw.get("id")
-    if card_id is None or card_id == "":
-        bad("missing required key 'id'")
-    elif not isinstance(card_id, str):
-        bad(f"'id' must be a string, got {card_id!r}")
-    name = raw.get("name")
-    if name is None or name == "":
-        bad("missing required key 'name'")
-    elif not isinstance(name, str):
-        bad(f"'name' must be a string, got {name!r}")
-    ctype = raw.get("type")
-    if ctype is None:
-        bad("missing required key 'type'")
-    elif ctype not in TYPES:
-        bad(f"unknown type {ctype!r} (valid: {', '.join(TYPES)})")
-    color = raw.get("color", "colorless")
-    if color is None:
-        color = "colorless"
-    if color not in COLORS:
-        bad(f"unknown color {color!r} (valid: {', '.join(COLORS)})")
-    cost = raw.get("cost", 0)
-    if cost is None:
-        cost = 0
-    if not _is_int(cost) or cost < 0:
-        bad(f"cost must be an integer >= 0, got {cost!r}")
-    power = raw.get("power", 0)
-    if power is None:
-        power = 0
-    if not _is_int(power) or power < 0:
-        bad(f"power must be an integer >= 0, got {power!r}")
-    races = raw.get("races", []) or []
-    if isinstance(races, str):
-        races = [races]
-    if not _str_list(races):
-        bad(f"races must be a list of strings, got {races!r}")
-    icons = raw.get("icons", []) or []
-    if not _str_list(icons) or set(icons) - set(ICONS):
-        bad(f"icons must be a subset of {sorted(ICONS)}, got {icons!r}")
-    keywords = raw.get("keywords", []) or []
-    if not _str_list(keywords) or set(keywords) - set(KEYWORDS):
-        bad(f"keywords must be a subset of {sorted(KEYWORDS)}, got {keywords!r}")
-    player = raw.get("player", "") or ""
-    if not isinstance(player, str):
-        bad(f"player must be the name of a player card, got {player!r}")
-    timing = raw.get("timing", "main") or "main"
-    if ctype == "event" and timing not in TIMINGS:
-        bad(f"unknown timing {timing!r} (valid: {', '.join(TIMINGS)})")
-    text = raw.get("text", "") or ""
-    if not isinstance(text, str):
-        bad(f"text must be a string, got {text!r}")
-        text = ""
-    name_en = raw.get("name_en", "") or ""
-    if not isinstance(name_en, str):
-        bad(f"name_en must be a string, got {name_en!r}")
-    abilities = raw.get("abilities")
-    if abilities is not None and not isinstance(abilities, list):
-        bad("abilities must be a list")
-    if len(problems) > start:
-        return None
-    if ctype not in FIELD_TYPES:
-        power = 0
-    if ctype == "player":
-        color, cost = "colorless", 0
-    if ctype == "event_ex":
-        timing = "any"  # E-2: the rules' timing; a `timing` key of an Event EX is ignored
-    elif ctype not in EVENT_TYPES:
-        timing = "main"
-    card = Card(
-        id=card_id,
-        name=name,
-        type=ctype,
-        name_en=name_en,
-        color=color,
-        cost=cost,
-        power=power,
-        races=tuple(races),
-        icons=frozenset(icons),
-        keywords=frozenset(keywords) | keywords_in_text(text),
-        player=player,
-        timing=timing,
-        text=text,
-        abilities=tuple(abilities) if abilities is not None else None,
-        extra={k: v for k, v in raw.items() if k not in KNOWN_KEYS},
-    )
-    if check and abilities:
-        from zxdeck.games.zx.catalog.abilities import ability_problems
-
-        schema = ability_problems(card)
-        if schema:
-            problems.extend(f"{where}: {p}" for p in schema)
-            return None
-    return card
+def card_from_mapping(raw: dict[str, Any], problems: list[str], where: str, check: bool = True,
+                      schema: CatalogSchema | None = None) -> Any:
+    """Build a card of the game of `schema` (default Z/X) from one YAML mapping with the game's
+    checker, adding every problem found to `problems` (None when there is one)."""
+    return (schema or default_schema()).card_from_mapping(raw, problems, where, check)
 
 
 def _card_lines(data: bytes) -> list[int]:
@@ -312,8 +197,10 @@ def catalog_entry_lines(data: bytes) -> list[int]:
     return _card_lines(data)
 
 
-def parse_catalog(data: bytes, source: str = "<catalog>") -> list[Card]:
-    """Parse and check catalog YAML bytes; raise `CatalogError` with every problem found."""
+def parse_catalog(data: bytes, source: str = "<catalog>", schema: CatalogSchema | None = None) -> list[Card]:
+    """Parse and check catalog YAML bytes with the checker of `schema`'s game (default Z/X);
+    raise `CatalogError` with every problem found."""
+    check = (schema or default_schema()).card_from_mapping
     doc = _load_yaml(data, source)
     if isinstance(doc, list):
         entries = doc
@@ -337,7 +224,7 @@ def parse_catalog(data: bytes, source: str = "<catalog>") -> list[Card]:
         where = f"card {ident}" if isinstance(ident, str) and ident else (
             f"line {lines[index]}" if lines and index < len(lines) else f"entry {index + 1}"
         )
-        card = card_from_mapping(raw, problems, f"{source}: {where}")
+        card = check(raw, problems, f"{source}: {where}")
         if card is None:
             continue
         if card.id in seen:

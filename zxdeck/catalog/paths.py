@@ -24,7 +24,9 @@ from zxdeck.errors import CatalogError
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
 if TYPE_CHECKING:
-    from zxdeck.catalog.model import Card
+    from typing import Any
+
+    from zxdeck.catalog.schema import CatalogSchema
 
 CACHE_ENV = "ZXDECK_CACHE_DIR"
 
@@ -239,11 +241,17 @@ class CatalogFiles:
             return digests[0]
         return sha256_hex(("catalogs\n" + "\n".join(digests)).encode())
 
-    def parse(self) -> list[Card]:
-        """Parse and check every catalog (errors name the file), then merge them (`merge_cards`)."""
+    def parse(self, schema: CatalogSchema | None = None) -> list[Any]:
+        """Parse and check every catalog (errors name the file) with the checker of `schema`'s game
+        (default Z/X), then merge them (`merge_cards`)."""
         from zxdeck.catalog.loader import merge_cards, parse_catalog
 
-        return merge_cards(parse_catalog(data, str(path)) for path, data in zip(self.paths, self.datas))
+        if schema is None or schema.parse_catalog is None:
+            def parse(data: bytes, source: str) -> list[Any]:
+                return parse_catalog(data, source) if schema is None else parse_catalog(data, source, schema)
+        else:
+            parse = schema.parse_catalog
+        return merge_cards(parse(data, str(path)) for path, data in zip(self.paths, self.datas))
 
 
 def read_catalog_files(explicit: CatalogSpec = None) -> CatalogFiles:

@@ -27,106 +27,23 @@ from typing import TYPE_CHECKING, Any
 
 import jaconv
 
-from zxdeck.catalog.model import COLORS, FIELD_TYPES, TYPES, Card
+from zxdeck.catalog.schema import MEMBER_SEPARATOR, Language
 from zxdeck.errors import QueryError
 from zxdeck.records import FrozenRecord
 from zxdeck.text import fold
 
 if TYPE_CHECKING:
     from zxdeck.catalog.db import CatalogDB
+    from zxdeck.catalog.schema import CatalogSchema, SearchField
 
-# Keyword -> canonical field.
-KEYWORDS: dict[str, str] = {
-    "name": "name", "n": "name",
-    "id": "id",
-    "type": "type", "t": "type",
-    "color": "color", "c": "color",
-    "cost": "cost",
-    "power": "power", "pow": "power",
-    "race": "race", "r": "race",
-    "is": "is", "not": "not",
-    "player": "player",
-    "text": "text", "o": "text",
-}
-KEYWORD_HELP = "name/n, id, type/t, color/c, cost, power/pow, race/r, is, not, player, text/o"
-NUMERIC = frozenset({"cost", "power"})
-REGEX_FIELDS = frozenset({"name", "text"})
+Card = Any  # a game's card
+
 SQL_OPS = {":": "=", "=": "=", "!=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
-TYPE_VALUES: dict[str, tuple[str, ...]] = {t: (t,) for t in TYPES} | {
-    "ex": ("zx_ex", "event_ex"),
-    "ob": ("zx_ob",),
-    **{fold(jp).replace(" ", ""): (t,) for t, jp in TYPES.items()},  # t:ゼクス, t:イベント
-}
-COLOR_VALUES: dict[str, str] = {c: c for c in COLORS} | {
-    "r": "red", "u": "blue", "w": "white", "b": "black", "g": "green", "c": "colorless",
-    **{jp: c for c, jp in COLORS.items()},
-}
-IS_VALUES: dict[str, str] = {
-    "ignition": "ignition", "ig": "ignition",
-    "evol_seed": "evol_seed", "evol": "evol_seed", "es": "evol_seed",
-    "life_recovery": "life_recovery", "lr": "life_recovery",
-    "void_bringer": "void_bringer", "vb": "void_bringer",
-    "start_card": "start_card", "start": "start_card",
-    "gate_card": "gate_card", "gate": "gate_card",
-}
-# The cache stores cards in id order, so rowid order is id order (zxdeck.catalog.db.write_cards).
-SORTS: dict[str, str] = {
-    "id": "c.rowid",
-    "name": "c.name_f, c.rowid",
-    "cost": "c.cost, c.rowid",
-    "power": "c.power, c.rowid",
-    "color": "c.color_order, c.rowid",
-}
 FTS_MIN = 3  # the trigram index finds substrings of 3 characters or more
 INT_LIMIT = 2**62  # numbers are clamped to this, which keeps every comparison's meaning
 
 _KEY = re.compile(r"([A-Za-z_]+)(<=|>=|!=|:|=|<|>)")
-_NUMERIC_SPACED = re.compile(r"(cost|power|pow)\s*(<=|>=|!=|:|=|<|>)\s*", re.IGNORECASE)
 _WORD_END = re.compile(r"[\s()]")
-
-
-class Language(FrozenRecord):
-    """The words of a game's query language; the grammar, tokenizer and parser are shared.
-
-    `keywords` maps each keyword (and short form) to its canonical field; `numeric` fields take
-    a number and every comparison (`spaced`: the keywords that may have spaces around the
-    operator, `cost >= 3`); `regex_fields` take `/regex/`; `enums` maps a field to its table of
-    accepted values (folded, `-` and spaces as `_`) -> the value of the term, and the list of
-    valid values shown in errors; `negations` maps a field such as `not` to the enum field it
-    negates (`not:ig` = `-is:ig`). Every other field is a folded "contains" value.
-    """
-
-    _fields = ("keywords", "keyword_help", "numeric", "regex_fields", "enums", "negations", "spaced")
-
-    def __init__(self, keywords: dict[str, str], keyword_help: str, numeric: frozenset[str],
-                 regex_fields: frozenset[str], enums: dict[str, tuple[dict[str, Any], str]],
-                 negations: dict[str, str], spaced: re.Pattern[str]) -> None:
-        set_ = object.__setattr__
-        set_(self, "keywords", keywords)
-        set_(self, "keyword_help", keyword_help)
-        set_(self, "numeric", numeric)
-        set_(self, "regex_fields", regex_fields)
-        set_(self, "enums", enums)
-        set_(self, "negations", negations)
-        set_(self, "spaced", spaced)
-
-
-# The Z/X language (INTERFACES.md section 4); other games build their own `Language`.
-_IS_HELP = "ignition/ig, evol_seed/es, life_recovery/lr, void_bringer/vb, start_card/start, gate_card/gate"
-ZX_LANGUAGE = Language(
-    keywords=KEYWORDS,
-    keyword_help=KEYWORD_HELP,
-    numeric=NUMERIC,
-    regex_fields=REGEX_FIELDS,
-    enums={
-        "type": (TYPE_VALUES, "zx, event, player, zx_ex, zx_ob, shift, event_ex, ex, ob"),
-        "color": (COLOR_VALUES, "red/r, blue/u, white/w, black/b, green/g, colorless/c"),
-        "is": (IS_VALUES, _IS_HELP),
-        "not": (IS_VALUES, _IS_HELP),
-    },
-    negations={"not": "is"},
-    spaced=_NUMERIC_SPACED,
-)
 
 
 # --- AST ---------------------------------------------------------------------------------
@@ -173,6 +90,15 @@ class All(FrozenRecord):
 
 
 Node = Term | Not | And | Or | All
+
+
+def _lang(lang: Language | None) -> Language:
+    """`lang`, or the default game's language."""
+    if lang is not None:
+        return lang
+    from zxdeck.catalog.schema import default_schema
+
+    return default_schema().language
 
 
 # --- tokenizer ---------------------------------------------------------------------------
@@ -240,7 +166,7 @@ def _read_word(text: str, start: int) -> tuple[str, int]:
     return text[start:end], end
 
 
-def tokenize(query: str, lang: Language = ZX_LANGUAGE) -> list[Token]:
+def tokenize(query: str, lang: Language | None = None) -> list[Token]:
     """Split a query into tokens. The query is NFKC-normalized first, so full-width syntax works."""
     try:
         query.encode("utf-8")
@@ -249,6 +175,7 @@ def tokenize(query: str, lang: Language = ZX_LANGUAGE) -> list[Token]:
     if "\x00" in query:
         raise _error("the query contains a NUL character", query.index("\x00"))
     text = unicodedata.normalize("NFKC", query)
+    lang = _lang(lang)
     tokens: list[Token] = []
     i = 0
     while i < len(text):
@@ -282,7 +209,8 @@ def tokenize(query: str, lang: Language = ZX_LANGUAGE) -> list[Token]:
     return tokens
 
 
-def _keyword_or_word(text: str, i: int, lang: Language = ZX_LANGUAGE) -> Token:
+def _keyword_or_word(text: str, i: int, lang: Language | None = None) -> Token:
+    lang = _lang(lang)
     spaced = lang.spaced.match(text, i)
     if spaced:  # cost and power also allow spaces: "cost >= 3", "power: 5000"
         key, op = spaced.group(1), spaced.group(2)
@@ -311,9 +239,9 @@ def _keyword_or_word(text: str, i: int, lang: Language = ZX_LANGUAGE) -> Token:
 
 
 class _Parser:
-    def __init__(self, tokens: list[Token], lang: Language = ZX_LANGUAGE) -> None:
+    def __init__(self, tokens: list[Token], lang: Language | None = None) -> None:
         self.tokens = tokens
-        self.lang = lang
+        self.lang = _lang(lang)
         self.i = 0
 
     def peek(self) -> Token | None:
@@ -369,12 +297,13 @@ class _Parser:
         return make_term(tok, self.lang)
 
 
-def parse(query: str | Sequence[str], lang: Language = ZX_LANGUAGE) -> Node:
+def parse(query: str | Sequence[str], lang: Language | None = None) -> Node:
     """Parse a query (a string, or several strings joined by spaces) into an AST; raise `QueryError`.
 
     `lang` gives the keywords and values of the game (default Z/X's)."""
     if not isinstance(query, str):
         query = " ".join(query)
+    lang = _lang(lang)
     tokens = tokenize(query, lang)
     if not tokens:
         return All()
@@ -404,12 +333,13 @@ def _number(tok: Token, field: str) -> int:
     return max(-INT_LIMIT, min(INT_LIMIT, number))
 
 
-def make_term(tok: Token, lang: Language = ZX_LANGUAGE) -> Node:
+def make_term(tok: Token, lang: Language | None = None) -> Node:
     """The AST node of one term token; raises `QueryError` for unknown keywords and bad values."""
     if tok.exact:
         return Term("exact", "=", _folded_value(tok, "name"), tok.text)
     if not tok.key:
         return Term("any", ":", _folded_value(tok, "phrase" if tok.quoted else "word"), tok.text)
+    lang = _lang(lang)
     field = lang.keywords.get(tok.key.casefold())
     if field is None:
         import difflib
@@ -430,8 +360,9 @@ def make_term(tok: Token, lang: Language = ZX_LANGUAGE) -> Node:
     return Not(node) if op == "!=" else node
 
 
-def _text_term(tok: Token, field: str, lang: Language = ZX_LANGUAGE) -> Term:
+def _text_term(tok: Token, field: str, lang: Language | None = None) -> Term:
     raw = tok.value.strip()
+    lang = _lang(lang)
     if tok.regex:
         pattern = jaconv.kata2hira(tok.value)
         if not pattern:
@@ -461,22 +392,21 @@ def _text_term(tok: Token, field: str, lang: Language = ZX_LANGUAGE) -> Term:
 # --- SQL ---------------------------------------------------------------------------------
 
 
+def _schema(schema: CatalogSchema | None) -> CatalogSchema:
+    if schema is not None:
+        return schema
+    from zxdeck.catalog.schema import default_schema
+
+    return default_schema()
+
+
 def _fts_phrase(columns: Sequence[str], value: str) -> str:
     """An FTS5 query: the folded value as one quoted phrase, limited to `columns`."""
     return "{" + " ".join(columns) + "} : \"" + value.replace('"', '""') + '"'
 
 
-_CONTAINS_COLUMNS = {
-    "any": ("name_f", "name_en_f", "id_f", "text_f"),
-    "name": ("name_f", "name_en_f"),
-    "text": ("text_f",),
-    "player": ("player_f",),
-    "race": ("races_f",),
-}
-
-
-def _contains(columns: Sequence[str], value: str, params: list[Any], fts: bool) -> str:
-    if fts and len(value) >= FTS_MIN and all(c in ("name_f", "name_en_f", "id_f", "text_f") for c in columns):
+def _contains(columns: Sequence[str], value: str, params: list[Any], fts: bool, schema: CatalogSchema) -> str:
+    if fts and len(value) >= FTS_MIN and schema.fts_columns and all(c in schema.fts_columns for c in columns):
         params.append(_fts_phrase(columns, value))
         return "c.rowid IN (SELECT rowid FROM cards_fts WHERE cards_fts MATCH ?)"
     parts = []
@@ -489,43 +419,64 @@ def _contains(columns: Sequence[str], value: str, params: list[Any], fts: bool) 
     return "(" + " OR ".join(parts) + ")" if len(parts) > 1 else parts[0]
 
 
-def _term_sql(term: Term, params: list[Any], fts: bool) -> str:
+def _guarded(spec: SearchField, test: str, params: list[Any], value: Any) -> str:
+    """`test` (with `value` its last parameter), limited to the card types of `spec`."""
+    if spec.types is None:
+        params.append(value)
+        return test
+    how, types = spec.types
+    params.extend(types)
+    if len(types) == 1:
+        guard = "c.type != ?" if how == "not in" else "c.type = ?"
+    else:
+        guard = f"c.type {'NOT IN' if how == 'not in' else 'IN'} ({', '.join('?' * len(types))})"
+    params.append(value)
+    return f"({guard} AND {test})"
+
+
+def _term_sql(term: Term, params: list[Any], fts: bool, schema: CatalogSchema) -> str:
     field, op, value = term.field, term.op, term.value
     if field == "rowids":  # a regex already run in Python (_run_regexes)
         params.append(json.dumps(value))
         return "c.rowid IN (SELECT value FROM json_each(?))"
+    spec = schema.fields[field]
+    columns = spec.columns
     if op == "regex":
-        columns = _CONTAINS_COLUMNS[field]
         params.extend([value] * len(columns))
         if columns == ("text_f",):
             return "c.rowid IN (SELECT rowid FROM cards WHERE regexp(?, text_f))"
         return "(" + " OR ".join(f"regexp(?, c.{col})" for col in columns) + ")"
-    if field in _CONTAINS_COLUMNS:
-        return _contains(_CONTAINS_COLUMNS[field], value, params, fts)
-    if field == "exact":
-        params.extend([value, value])
-        return "(c.name_f = ? OR c.name_en_f = ?)"
-    if field == "id":
+    kind = spec.kind
+    if kind == "contains":
+        return _contains(columns, value, params, fts, schema)
+    if kind == "exact":
+        params.extend([value] * len(columns))
+        parts = [f"c.{col} = ?" for col in columns]
+        return "(" + " OR ".join(parts) + ")" if len(parts) > 1 else parts[0]
+    column = columns[0]
+    if kind == "id":
         params.append(value)
         if op == "=":
-            return "c.id_f = ?"
+            return f"c.{column} = ?"
         params.append(value + "\U0010ffff")
-        return "(c.id_f >= ? AND c.id_f < ?)"
-    if field == "type":
+        return f"(c.{column} >= ? AND c.{column} < ?)"
+    if kind == "in":
         params.extend(value)
-        return f"c.type IN ({', '.join('?' * len(value))})"
-    if field == "color":
-        params.extend(["player", value])
-        return "(c.type != ? AND c.color = ?)"
-    if field == "is":
-        return f"c.{value} = 1"  # value is a key of IS_VALUES' values (a fixed column name)
-    if field == "cost":
-        params.extend(["player", value])
-        return f"(c.type != ? AND c.cost {SQL_OPS[op]} ?)"
-    if field == "power":
-        params.extend([*sorted(FIELD_TYPES), value])
-        return f"(c.type IN (?, ?, ?) AND c.power {SQL_OPS[op]} ?)"
-    raise AssertionError(f"unhandled term {term}")  # pragma: no cover
+        return f"c.{column} IN ({', '.join('?' * len(value))})"
+    if kind == "flag":
+        return f"c.{value} = 1"  # value is a value of the field's table (a fixed column name)
+    if spec.normalize is not None:
+        value = spec.normalize(value)
+    if kind == "number":
+        test = f"c.{column} {SQL_OPS[op]} ?"
+    elif kind == "member":
+        value = f"{MEMBER_SEPARATOR}{value}{MEMBER_SEPARATOR}"
+        test = f"instr(c.{column}, ?) > 0"
+    else:  # enum
+        test = f"c.{column} = ?"
+    if column in schema.nullable:  # NULL never matches, and its negation always does (as in Python)
+        test = f"ifnull({test}, 0)"
+    return _guarded(spec, test, params, value)
 
 
 def _uses_regex(node: Node) -> bool:
@@ -538,13 +489,15 @@ def _uses_regex(node: Node) -> bool:
     return False
 
 
-def compile_query(node: Node, *, fts: bool = True) -> tuple[str, list[Any]]:
-    """The SQL boolean expression over `card_search AS c` for `node`, and its parameters."""
+def compile_query(node: Node, *, fts: bool = True, schema: CatalogSchema | None = None) -> tuple[str, list[Any]]:
+    """The SQL boolean expression over `card_search AS c` for `node`, and its parameters
+    (`schema`: the game's catalog schema, default Z/X's)."""
+    schema = _schema(schema)
     params: list[Any] = []
 
     def walk(n: Node) -> str:
         if isinstance(n, Term):
-            return _term_sql(n, params, fts)
+            return _term_sql(n, params, fts, schema)
         if isinstance(n, Not):
             return f"NOT ({walk(n.child)})"
         if isinstance(n, And):  # regex terms last: SQLite stops at the first false term
@@ -559,20 +512,20 @@ def compile_query(node: Node, *, fts: bool = True) -> tuple[str, list[Any]]:
 
 def search_sql(
     node: Node, *, sort: str = "id", reverse: bool = False, limit: int | None = None,
-    full: bool = False, fts: bool = True,
+    full: bool = False, fts: bool = True, schema: CatalogSchema | None = None,
 ) -> tuple[str, list[Any]]:
-    """The whole SELECT for a query: the ids (or, with `full`, the `CARD_SELECT` columns) of the
-    matching cards, sorted and limited."""
-    if sort not in SORTS:
-        raise QueryError(f"unknown sort {sort!r} (valid: {', '.join(SORTS)})")
-    where, params = compile_query(node, fts=fts)
-    order = SORTS[sort]
+    """The whole SELECT for a query: the ids (or, with `full`, the schema's `card_select` columns)
+    of the matching cards, sorted and limited."""
+    schema = _schema(schema)
+    sorts = schema.sorts
+    if sort not in sorts:
+        raise QueryError(f"unknown sort {sort!r} (valid: {', '.join(sorts)})")
+    where, params = compile_query(node, fts=fts, schema=schema)
+    order = sorts[sort]
     if reverse:
         order = ", ".join(f"{part.strip()} DESC" for part in order.split(","))
     if full:
-        from zxdeck.catalog.db import CARD_SELECT
-
-        columns = ", ".join(f"x.{col.strip()}" for col in CARD_SELECT.split(","))
+        columns = ", ".join(f"x.{col.strip()}" for col in schema.card_select.split(","))
         source = "card_search AS c JOIN cards AS x ON x.rowid = c.rowid"
     else:
         columns, source = "c.id", "card_search AS c"
@@ -591,7 +544,7 @@ def _run_regexes(db: CatalogDB, node: Node) -> Node:
         if node.op != "regex":
             return node
         pattern = re.compile(node.value, re.IGNORECASE)
-        rows = db.folded_rows(_CONTAINS_COLUMNS[node.field])
+        rows = db.folded_rows(db.schema.fields[node.field].columns)
         find = pattern.search
         if len(rows) and len(rows[0]) == 3:  # name: name_f, name_en_f (no generator: 2x faster)
             found = [r[0] for r in rows if find(r[1]) or find(r[2])]
@@ -606,7 +559,7 @@ def _run_regexes(db: CatalogDB, node: Node) -> Node:
 
 
 def _prepare(db: CatalogDB, query: str | Sequence[str] | Node) -> Node:
-    node = query if isinstance(query, Term | Not | And | Or | All) else parse(query)
+    node = query if isinstance(query, Term | Not | And | Or | All) else parse(query, db.schema.language)
     return _run_regexes(db, node) if _uses_regex(node) else node
 
 
@@ -614,12 +567,12 @@ def search(
     db: CatalogDB, query: str | Sequence[str] | Node, *, sort: str = "id", reverse: bool = False,
     limit: int | None = None, fts: bool | None = None,
 ) -> list[Card]:
-    """The cards of the catalog database matching `query`, sorted (`id`, `name`, `cost`, `power`, `color`)."""
-    from zxdeck.catalog.db import card_from_row
-
+    """The cards of the catalog database matching `query`, sorted (the sorts of the database's
+    game; Z/X: `id`, `name`, `cost`, `power`, `color`)."""
     node = _prepare(db, query)
     fts = db.fts if fts is None else fts  # None: use the index when the database has one
-    sql, params = search_sql(node, sort=sort, reverse=reverse, limit=limit, full=True, fts=fts)
+    sql, params = search_sql(node, sort=sort, reverse=reverse, limit=limit, full=True, fts=fts, schema=db.schema)
+    card_from_row = db.schema.card_from_row
     return [card_from_row(row) for row in db.execute(sql, params)]
 
 
@@ -630,62 +583,61 @@ def search_ids(
     """Like `search`, only the card numbers (cheaper)."""
     node = _prepare(db, query)
     fts = db.fts if fts is None else fts
-    sql, params = search_sql(node, sort=sort, reverse=reverse, limit=limit, fts=fts)
+    sql, params = search_sql(node, sort=sort, reverse=reverse, limit=limit, fts=fts, schema=db.schema)
     return [row[0] for row in db.execute(sql, params)]
 
 
 def count(db: CatalogDB, query: str | Sequence[str] | Node, *, fts: bool | None = None) -> int:
     """How many cards match `query`."""
     node = _prepare(db, query)
-    where, params = compile_query(node, fts=db.fts if fts is None else fts)
+    where, params = compile_query(node, fts=db.fts if fts is None else fts, schema=db.schema)
     return db.execute(f"SELECT count(*) FROM card_search AS c WHERE {where}", params)[0][0]
 
 
 # --- the same semantics in Python (for code without a database, and as a test oracle) ----
 
+_COMPARE: dict[str, Callable[[Any, Any], bool]] = {
+    ":": lambda a, b: a == b, "=": lambda a, b: a == b, "!=": lambda a, b: a != b,
+    "<": lambda a, b: a < b, "<=": lambda a, b: a <= b, ">": lambda a, b: a > b, ">=": lambda a, b: a >= b,
+}
 
-def _term_matches(term: Term, card: Card) -> bool:
-    field, op, value = term.field, term.op, term.value
+
+def term_matches(term: Term, card: Card, schema: CatalogSchema | None = None) -> bool:
+    """Whether `card` passes one term, in Python (what the term's SQL selects)."""
+    spec = _schema(schema).fields[term.field]
+    op, value = term.op, term.value
     if op == "regex":
         pattern = re.compile(value, re.IGNORECASE)
-        texts = {"name": (card.name, card.name_en), "text": (card.text,)}[field]
-        return any(pattern.search(fold(t)) for t in texts)
-    if field == "any":
-        return any(value in fold(t) for t in (card.name, card.name_en, card.id, card.text))
-    if field == "name":
-        return value in fold(card.name) or value in fold(card.name_en)
-    if field == "text":
-        return value in fold(card.text)
-    if field == "player":
-        return value in fold(card.player)
-    if field == "race":
-        return any(value in fold(r) for r in card.races)
-    if field == "exact":
-        return value in (fold(card.name), fold(card.name_en))
-    if field == "id":
-        return fold(card.id) == value if op == "=" else fold(card.id).startswith(value)
-    if field == "type":
-        return card.type in value
-    if field == "color":
-        return card.type != "player" and card.color == value
-    if field == "is":
+        return any(pattern.search(fold(t)) for t in spec.get(card))
+    kind = spec.kind
+    if kind == "contains":
+        return any(value in fold(t) for t in spec.get(card))
+    if kind == "exact":
+        return value in tuple(fold(t) for t in spec.get(card))
+    if kind == "id":
+        ident = fold(spec.get(card))
+        return ident == value if op == "=" else ident.startswith(value)
+    if kind == "in":
+        return spec.get(card) in value
+    if kind == "flag":
         return bool(getattr(card, value))
-    if field in NUMERIC:
-        if field == "cost" and card.type == "player":
-            return False
-        if field == "power" and card.type not in FIELD_TYPES:
-            return False
-        number = card.cost if field == "cost" else card.power
-        return {
-            ":": number == value, "=": number == value, "!=": number != value,
-            "<": number < value, "<=": number <= value, ">": number > value, ">=": number >= value,
-        }[op]
-    raise AssertionError(f"unhandled term {term}")  # pragma: no cover
+    if not spec.applies(card.type):
+        return False
+    if spec.normalize is not None:
+        value = spec.normalize(value)
+    if kind == "number":
+        number = spec.get(card)
+        return number is not None and _COMPARE[op](number, value)
+    if kind == "member":
+        return any(fold(v) == value for v in spec.get(card))
+    return spec.get(card) == value  # enum
 
 
-def matches(node: Node | str, card: Card) -> bool:
+def matches(node: Node | str, card: Card, schema: CatalogSchema | None = None) -> bool:
     """Whether `card` matches the query, evaluated in Python (same semantics as the SQL)."""
-    return evaluate(parse(node) if isinstance(node, str) else node, card, _term_matches)
+    schema = _schema(schema)
+    tree = parse(node, schema.language) if isinstance(node, str) else node
+    return evaluate(tree, card, lambda term, c: term_matches(term, c, schema))
 
 
 def evaluate(node: Node, card: Any, term_matches: Callable[[Term, Any], bool]) -> bool:
@@ -702,7 +654,8 @@ def evaluate(node: Node, card: Any, term_matches: Callable[[Term, Any], bool]) -
     return True
 
 
-def filter_cards(cards: Iterable[Card], query: str | Node) -> list[Card]:
+def filter_cards(cards: Iterable[Card], query: str | Node, schema: CatalogSchema | None = None) -> list[Card]:
     """The cards matching `query`, in their order, without a database."""
-    node = parse(query) if isinstance(query, str) else query
-    return [c for c in cards if matches(node, c)]
+    schema = _schema(schema)
+    node = parse(query, schema.language) if isinstance(query, str) else query
+    return [c for c in cards if matches(node, c, schema)]

@@ -12,10 +12,11 @@ reads only the rows it names.
 from __future__ import annotations
 
 from functools import cached_property
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
-from zxdeck.catalog.model import Card
 from zxdeck.text import fold_compact
+
+Card = Any  # a card of the catalog's game
 
 if TYPE_CHECKING:
     from zxdeck.catalog.db import CatalogDB
@@ -45,9 +46,9 @@ class DbCards:
         return self.db.digest
 
     def _cards(self, where: str, params: tuple[str, ...]) -> list[Card]:
-        from zxdeck.catalog.db import CARD_SELECT, card_from_row
-
-        rows = self.db.execute(f"SELECT {CARD_SELECT} FROM cards WHERE {where} ORDER BY seq", params)
+        schema = self.db.schema
+        rows = self.db.execute(f"SELECT {schema.card_select} FROM cards WHERE {where} ORDER BY seq", params)
+        card_from_row = schema.card_from_row
         return [card_from_row(row) for row in rows]
 
     def get(self, card_id: str) -> Card | None:
@@ -67,10 +68,11 @@ class DbCards:
     def _keys(self) -> tuple[list[tuple[str, Card]], list[str]]:
         pairs: list[tuple[str, Card]] = []
         folded: list[str] = []
+        make = self.db.schema.card_class
         for card_id, name, name_en, ctype, id_f, name_f, name_en_f in self.db.execute(
             "SELECT id, name, name_en, type, id_f, name_f, name_en_f FROM cards ORDER BY seq"
         ):
-            card = Card(id=card_id, name=name, type=ctype, name_en=name_en or "")
+            card = make(id=card_id, name=name, type=ctype, name_en=name_en or "")
             pairs += [(card_id, card), (name, card)]
             folded += [id_f, name_f]
             if name_en:

@@ -10,9 +10,10 @@ from __future__ import annotations
 import contextlib
 from typing import Any
 
-from zxdeck.catalog.model import Card
 from zxdeck.catalog.source import CardSource
 from zxdeck.text import fold
+
+Card = Any  # a card of the catalog's game
 
 MIN_SCORE = 60.0
 RELATIVE_CUTOFF = 20.0  # drop suggestions far worse than the best one

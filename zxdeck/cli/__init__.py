@@ -54,8 +54,8 @@ def main(argv: list[str] | None = None) -> None:
         import warnings
 
         warnings.showwarning = _show_warning
-    if args[:1] in (["validate"], ["search"]):  # plain ones run without click (zxdeck.cli.fastpath)
-        from zxdeck.cli import fastpath
+    if args[:1] in (["validate"], ["search"]) or args[:1] == ["--game"] or (args and args[0][:7] == "--game="):
+        from zxdeck.cli import fastpath  # plain ones run without click (zxdeck.cli.fastpath)
 
         if fastpath.run(args):
             return

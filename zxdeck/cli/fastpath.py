@@ -29,9 +29,8 @@ from zxdeck.errors import EXIT_OK, EXIT_USAGE, ZxError
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
 if TYPE_CHECKING:
     from collections.abc import Callable
-    from typing import Any
+    from typing import IO, Any
 
-    from zxdeck.cli.context import AppContext
 
 VALIDATE_FORMATS = ("human", "text", "json")  # validate --format
 DECK_FORMATS = ("auto", "text", "yaml", "json")  # --deck-format of every command that reads decks
@@ -49,7 +48,9 @@ VALIDATE_OPTIONS: dict[str, tuple[str, tuple[str, ...] | None]] = {
 VALIDATE_DEFAULTS: dict[str, Any] = {"fmt": "human", "regulation": None, "day": None, "deck_format": "auto",
                                      "color": "auto"}
 # Environment variables that change what the click group does: the fast path is not taken with them.
-CLICK_ENV = ("_ZXDECK_COMPLETE", "ZXDECK_GAME")
+# $ZXDECK_GAME naming a game other than the default is served by that game's fast path.
+GAME_ENV = "ZXDECK_GAME"
+CLICK_ENV = ("_ZXDECK_COMPLETE", GAME_ENV)
 
 
 def parse_validate(args: list[str]) -> dict[str, Any] | None:
@@ -125,25 +126,16 @@ def echo(message: str | None = None, err: bool = False, color: bool | None = Non
     stream.flush()
 
 
-def _regulation(name: str | None, day: Any = None):  # noqa: ANN202 - Regulation, imported lazily
-    """The regulation NAME (default current) as it stands on `day` (a datetime from --date; today
-    when None); with --date alone, the regulation of the default format in force that day."""
-    from zxdeck.games.zx.deck.regulation import regulation_for
-
-    return regulation_for(name, day.date() if day is not None else None)
-
-
-def validate_decks(app: AppContext, decks: tuple[str, ...], fmt: str, regulation: str | None, day: Any,
-                   deck_format: str, color: str, echo: Callable[..., None] = echo) -> None:
-    """The body of `zxdeck validate` (both paths): reports on stdout, exit status 0 / 1 / 2."""
-    from zxdeck.games.zx.deck.parse import read_deck
-    from zxdeck.games.zx.deck.report import render_human, render_json
-    from zxdeck.games.zx.deck.validate import validate
-
-    reg = _regulation(regulation, day)
-    catalog = app.card_source()
-    report_decks(decks, lambda path: read_deck(path, catalog, deck_format), lambda deck: validate(deck, reg),
-                 render_human, render_json, fmt, color, echo)
+def use_color(stream: IO[str] | None, mode: str = "auto") -> bool:
+    """Colors when asked (`always`), never with `never` or NO_COLOR, else only on a terminal."""
+    if mode == "never" or os.environ.get("NO_COLOR"):
+        return False
+    if mode == "always":
+        return True
+    try:
+        return bool(stream is not None and stream.isatty())
+    except (AttributeError, ValueError):
+        return False
 
 
 def report_decks(decks: tuple[str, ...], read: Callable[[str], Any], check: Callable[[Any], Any],
@@ -152,8 +144,6 @@ def report_decks(decks: tuple[str, ...], read: Callable[[str], Any], check: Call
     """Read and check each deck (any game's `read` / `check` / renderers), report on stdout, and
     exit 0 / 1 / 2. One unreadable deck of several is reported and the others still checked;
     `unreadable` adds keys to its JSON entry."""
-    from zxdeck.games.zx.deck.report import use_color
-
     single = len(decks) == 1
     results: list = []
     status = EXIT_OK
@@ -198,12 +188,14 @@ SEARCH_OPTIONS: dict[str, tuple[str, tuple[str, ...] | str | None]] = {
 SEARCH_DEFAULTS: dict[str, Any] = {"fmt": "table", "sort": "id", "reverse": False, "limit": None}
 
 
-def parse_search(args: list[str]) -> dict[str, Any] | None:
-    """The parameters click gives `search_cmd` for `search ARGS`, or None to let click parse.
+def parse_search(args: list[str], options: dict[str, tuple[str, tuple[str, ...] | str | None]] = SEARCH_OPTIONS,
+                 defaults: dict[str, Any] = SEARCH_DEFAULTS) -> dict[str, Any] | None:
+    """The parameters click gives `search_cmd` for `search ARGS`, or None to let click parse
+    (`options` / `defaults`: the search command's, default Z/X's).
 
     Query terms starting with `-` (`-is:ig`), `-h`, misplaced global options and anything
     unusual are left to click, whose command handles them."""
-    params = dict(SEARCH_DEFAULTS)
+    params = dict(defaults)
     query: list[str] = []
     given: set[str] = set()
     i = 0
@@ -214,9 +206,9 @@ def parse_search(args: list[str]) -> dict[str, Any] | None:
             i += 1
             continue
         spelling, eq, value = arg.partition("=")
-        if spelling not in SEARCH_OPTIONS:
+        if spelling not in options:
             return None
-        name, allowed = SEARCH_OPTIONS[spelling]
+        name, allowed = options[spelling]
         if name in given:
             return None
         given.add(name)
@@ -242,33 +234,42 @@ def parse_search(args: list[str]) -> dict[str, Any] | None:
     return {"query": tuple(query), **params}
 
 
-def search_cards(app: AppContext, query: tuple[str, ...], fmt: str, sort: str, reverse: bool,
-                 limit: int | None, echo: Callable[..., None] = echo) -> None:
-    """The body of `zxdeck search` (both paths): the cards found, in the format asked."""
-    from zxdeck.catalog.db import open_db
-    from zxdeck.catalog.present import format_cards
-    from zxdeck.catalog.query import count, parse, search, search_ids
-
-    node = parse(query)  # a bad query is refused before the catalog is even opened
-    db = open_db(app.cards)
-    try:
-        if fmt == "ids":  # no Card objects needed
-            out = "\n".join(search_ids(db, node, sort=sort, reverse=reverse, limit=limit))
-        else:
-            cards = search(db, node, sort=sort, reverse=reverse, limit=limit)
-            total = count(db, node) if fmt == "table" and limit is not None and len(cards) == limit else None
-            out = format_cards(cards, fmt, total)
-    finally:
-        db.close()
-    if out:
-        echo(out)
+def _game_and_command(args: list[str]) -> tuple[str | None, list[str]]:
+    """(the game `--game KEY` / `--game=KEY` names when it comes first, else None; the rest)."""
+    if args[:1] == ["--game"] and len(args) > 1:
+        return args[1], args[2:]
+    if args and args[0].startswith("--game="):
+        return args[0][len("--game="):], args[1:]
+    return None, args
 
 
-# command -> (parser, body, whether the command itself turns a ZxError into its line and status)
-FAST_COMMANDS: dict[str, tuple[Callable[[list[str]], dict[str, Any] | None], Callable[..., None], bool]] = {
-    "validate": (parse_validate, validate_decks, True),  # deck_cmds._user_errors
-    "search": (parse_search, search_cards, False),  # zxdeck.cli.main does
-}
+def fast_candidate(args: list[str]) -> bool:
+    """Could `zxdeck ARGS` be a command a fast path runs (`validate` / `search`, maybe after
+    `--game KEY`)?"""
+    return _game_and_command(args)[1][:1] in (["validate"], ["search"])
+
+
+def _fast_commands(args: list[str]) -> tuple[str, list[str], dict[str, Any]] | None:
+    """(game key, the command line after the game option, the game's `FAST_COMMANDS`), or None
+    when no fast path may run it: the default game (Z/X) chosen by `--game` or $ZXDECK_GAME
+    (click runs those), an unknown game, a game without a fast path (its module's `FASTPATH`)."""
+    chosen, rest = _game_and_command(args)
+    if any(os.environ.get(v) for v in CLICK_ENV if v != GAME_ENV):
+        return None
+    env = os.environ.get(GAME_ENV)
+    if chosen is None and env:
+        chosen = env
+    from zxdeck.games import DEFAULT_GAME, GAMES, game_module
+
+    key = DEFAULT_GAME if chosen is None else chosen.strip().casefold()
+    if key not in GAMES or (chosen is not None and key == DEFAULT_GAME):
+        return None
+    module_name = getattr(game_module(key), "FASTPATH", None)
+    if module_name is None:
+        return None
+    import importlib
+
+    return key, rest, importlib.import_module(module_name).FAST_COMMANDS
 
 
 def run(args: list[str]) -> bool:
@@ -279,17 +280,21 @@ def run(args: list[str]) -> bool:
     zxdeck.cli.main): a ZxError is one line and its status; Ctrl-C / end of input a blank line,
     `zxdeck: aborted` and 130; a broken pipe status 1 (click's); other errors one line and 2.
     """
-    if not args or args[0] not in FAST_COMMANDS:
+    if sys.platform.startswith("win") or not fast_candidate(args):
         return False
-    parser, body, own_errors = FAST_COMMANDS[args[0]]
-    params = parser(args[1:])
-    if params is None or sys.platform.startswith("win") or any(os.environ.get(v) for v in CLICK_ENV):
+    found = _fast_commands(args)
+    if found is None:
         return False
-    if not _plain_streams():
+    key, rest, commands = found
+    if rest[0] not in commands:
+        return False
+    parser, body, own_errors = commands[rest[0]]
+    params = parser(rest[1:])
+    if params is None or not _plain_streams():
         return False
     from zxdeck.cli.context import AppContext
 
-    app = AppContext()
+    app = AppContext(game=key)
     try:
         try:
             try:

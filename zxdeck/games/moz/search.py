@@ -222,7 +222,7 @@ def format_cards(cards: Sequence[MozCard], fmt: str) -> str:
         return buf.getvalue().rstrip("\n")
     if not rows:
         return "no cards found"
-    from zxdeck.catalog.present import simple_table  # tabulate's layout without importing it
+    from zxdeck.catalog.table import simple_table  # tabulate's layout without importing it
 
     table = simple_table(["id", "type", "name", "stats", "group"], rows, frozenset())
     return f"{table}\n{len(rows)} card{'s' * (len(rows) != 1)}"

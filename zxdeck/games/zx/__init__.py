@@ -9,6 +9,8 @@ KEY = "zx"
 TITLE = "Z/X -Zillions of enemy X-"
 RULES_VERSION = "2021 rules summary (dunamis of 16, Z/X OB, Shift, Event EX) and starter rule book ver. 2.0"
 RULES_DOC = "docs/RULES.md"
+CATALOG = "zxdeck.games.zx.catalog.schema:SCHEMA"  # the catalog's checker, tables and search fields
+FASTPATH = "zxdeck.games.zx.cli.fast"  # click-free validate / search (zxdeck.cli.fastpath)
 ADAPTER = "zxdeck.games.zx.sim:ADAPTER"  # sim, tournament, bots, saves and logs (zxdeck.game_api)
 # The commands of Z/X: command name -> the module that registers it (`register(group)`), imported
 # only when the command runs.

@@ -21,9 +21,9 @@ from zxdeck.cli.fastpath import (
     COLOR_MODES,
     DECK_FORMATS,
     VALIDATE_FORMATS,
-    validate_decks,
 )
 from zxdeck.errors import EXIT_USAGE, ZxError
+from zxdeck.games.zx.cli.fast import validate_decks
 
 REGULATION_HELP = "Regulation name (see `zxdeck regulations`; default: current) or a regulation YAML file."
 

@@ -12,7 +12,8 @@ import json
 import click
 
 from zxdeck.cli import AppContext, examples_epilog, pass_app
-from zxdeck.cli.fastpath import SEARCH_FORMATS, SEARCH_SORTS, search_cards
+from zxdeck.cli.fastpath import SEARCH_FORMATS, SEARCH_SORTS
+from zxdeck.games.zx.cli.fast import search_cards
 
 SEARCH_HELP = """Find cards with a Scryfall-like query (INTERFACES.md section 4).
 

@@ -9,27 +9,14 @@ that prints the rules cited (`zxdeck rules D-1 D-4`).
 from __future__ import annotations
 
 import json
-import os
 import re
 from collections.abc import Callable, Sequence
-from typing import IO, Any
+from typing import Any
 
 from zxdeck.games.zx.deck.model import Problem
 from zxdeck.games.zx.deck.validate import ValidationResult
 
 Style = Callable[..., str]
-
-
-def use_color(stream: IO[str] | None, mode: str = "auto") -> bool:
-    """Colors when asked (`always`), never with `never` or NO_COLOR, else only on a terminal."""
-    if mode == "never" or os.environ.get("NO_COLOR"):
-        return False
-    if mode == "always":
-        return True
-    try:
-        return bool(stream is not None and stream.isatty())
-    except (AttributeError, ValueError):
-        return False
 
 
 # click.style's codes for what the report uses (a foreground color, bold, dim), written here so

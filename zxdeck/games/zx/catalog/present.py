@@ -1,21 +1,19 @@
-"""Showing cards to people and programs: result tables, JSON, CSV, one card in full, look-up by name.
+"""Showing Z/X cards to people and programs: result tables, JSON, CSV, one card in full, look-up by name.
 
 Used by `zxdeck search`, `zxdeck card` and `zxdeck db info`; each function is
 useful on its own (e.g. `format_cards(cards, "csv")`). The result table is the layout of
-tabulate's "simple" format, laid out here: importing tabulate (and, through it,
-importlib.metadata and wcwidth's tables) cost more than the rest of a warm `zxdeck search`.
-tests/search/test_search_cli.py checks that both give the same text.
+tabulate's "simple" format (zxdeck.catalog.table, shared by every game's search).
 """
 
 from __future__ import annotations
 
 import json
-import unicodedata
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from zxdeck.catalog.model import COLORS, FIELD_TYPES, TYPES, Card
+from zxdeck.catalog.table import count_line, display_width, simple_table
 from zxdeck.errors import ZxError
+from zxdeck.games.zx.catalog.model import COLORS, FIELD_TYPES, TYPES, Card
 from zxdeck.text import fold_compact
 
 if TYPE_CHECKING:
@@ -57,45 +55,12 @@ def table_rows(cards: Sequence[Card]) -> list[list[Any]]:
 
 TABLE_HEADERS = ("id", "name", "type", "color", "cost", "power", "races", "marks")
 TABLE_RIGHT = frozenset({"cost", "power"})  # right-aligned columns; the others are left-aligned
-_ZERO_WIDTH = frozenset({"Mn", "Me", "Cf"})
-
-
-def display_width(text: str) -> int:
-    """Terminal columns of `text`: East Asian wide and full-width characters take two, combining
-    marks and format characters none (what wcwidth gives for card text)."""
-    width = 0
-    for ch in text:
-        if ch.isascii():
-            width += 1
-        elif unicodedata.category(ch) in _ZERO_WIDTH:
-            continue
-        else:
-            width += 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
-    return width
-
-
-def simple_table(headers: Sequence[str], rows: Sequence[Sequence[Any]], right: frozenset[str]) -> str:
-    """tabulate's "simple" layout: columns two spaces apart, each as wide as its widest cell and at
-    least its header plus two, a dashed line under the headers, cells stripped, no trailing spaces."""
-    cells = [[str(v).strip() for v in row] for row in rows]
-    widths = [max([display_width(h) + 2] + [display_width(row[i]) for row in cells])
-              for i, h in enumerate(headers)]
-
-    def line(values: Sequence[str]) -> str:
-        out = []
-        for header, value, width in zip(headers, values, widths):
-            pad = " " * (width - display_width(value))
-            out.append(pad + value if header in right else value + pad)
-        return "  ".join(out).rstrip()
-
-    return "\n".join([line(headers), line(["-" * w for w in widths]), *(line(row) for row in cells)])
-
-
+__all__ = ["FORMATS", "TABLE_HEADERS", "TABLE_RIGHT", "card_details", "display_width", "format_cards", "format_csv",
+           "format_info", "format_json", "format_table", "lookup_card", "marks", "simple_table", "table_rows"]
 def format_table(cards: Sequence[Card], total: int | None = None) -> str:
     """An aligned text table (East Asian width aware) and a count line ("5 of 64 cards" when
     `total`, the number of matches before a limit, is larger)."""
-    shown = len(cards) if total is None or total <= len(cards) else f"{len(cards)} of {total}"
-    count = f"{shown} card" + ("" if (total or len(cards)) == 1 else "s")
+    count = count_line(len(cards), total)
     if not cards:
         return count
     return f"{simple_table(TABLE_HEADERS, table_rows(cards), TABLE_RIGHT)}\n{count}"

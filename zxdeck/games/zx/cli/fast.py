@@ -1,0 +1,67 @@
+"""Z/X's click-free `validate` and `search` (what zxdeck.cli.fastpath runs for Z/X, and the bodies
+the click commands call too): the game module names this module (`FASTPATH`).
+
+Like the rest of the fast path, this module imports only the standard library and zxdeck's light
+modules at module level.
+"""
+
+from __future__ import annotations
+
+from zxdeck.cli.fastpath import echo, parse_search, parse_validate, report_decks
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any
+
+    from zxdeck.cli.context import AppContext
+
+
+def _regulation(name: str | None, day: Any = None):  # noqa: ANN202 - Regulation, imported lazily
+    """The regulation NAME (default current) as it stands on `day` (a datetime from --date; today
+    when None); with --date alone, the regulation of the default format in force that day."""
+    from zxdeck.games.zx.deck.regulation import regulation_for
+
+    return regulation_for(name, day.date() if day is not None else None)
+
+
+def validate_decks(app: AppContext, decks: tuple[str, ...], fmt: str, regulation: str | None, day: Any,
+                   deck_format: str, color: str, echo: Callable[..., None] = echo) -> None:
+    """The body of `zxdeck validate` (both paths): reports on stdout, exit status 0 / 1 / 2."""
+    from zxdeck.games.zx.deck.parse import read_deck
+    from zxdeck.games.zx.deck.report import render_human, render_json
+    from zxdeck.games.zx.deck.validate import validate
+
+    reg = _regulation(regulation, day)
+    catalog = app.card_source()
+    report_decks(decks, lambda path: read_deck(path, catalog, deck_format), lambda deck: validate(deck, reg),
+                 render_human, render_json, fmt, color, echo)
+
+
+def search_cards(app: AppContext, query: tuple[str, ...], fmt: str, sort: str, reverse: bool,
+                 limit: int | None, echo: Callable[..., None] = echo) -> None:
+    """The body of `zxdeck search` (both paths): the cards found, in the format asked."""
+    from zxdeck.catalog.db import open_db
+    from zxdeck.catalog.query import count, parse, search, search_ids
+    from zxdeck.games.zx.catalog.present import format_cards
+
+    node = parse(query)  # a bad query is refused before the catalog is even opened
+    db = open_db(app.cards)
+    try:
+        if fmt == "ids":  # no Card objects needed
+            out = "\n".join(search_ids(db, node, sort=sort, reverse=reverse, limit=limit))
+        else:
+            cards = search(db, node, sort=sort, reverse=reverse, limit=limit)
+            total = count(db, node) if fmt == "table" and limit is not None and len(cards) == limit else None
+            out = format_cards(cards, fmt, total)
+    finally:
+        db.close()
+    if out:
+        echo(out)
+
+
+# command -> (parser, body, whether the command itself turns a ZxError into its line and status)
+FAST_COMMANDS: dict[str, tuple[Callable[[list[str]], dict[str, Any] | None], Callable[..., None], bool]] = {
+    "validate": (parse_validate, validate_decks, True),  # deck_cmds._user_errors
+    "search": (parse_search, search_cards, False),  # zxdeck.cli.main does
+}
