@@ -32,10 +32,6 @@ BEGIN, END = "<!-- import-picture: begin -->", "<!-- import-picture: end -->"
 # (compatibility paths resolved). Each group says why and what removes it. Shrink it; never grow it.
 _Z = "zxdeck.games.zx."
 KNOWN: dict[str, tuple[str, ...]] = {
-    # The agent registry registers the Z/X agents; the generic mcts takes Z/X's model as its
-    # default (to come from the game, e.g. its adapter).
-    "zxdeck.agents": ("agents", "agents.greedy", "agents.heuristic", "agents.levels", "engine"),
-    "zxdeck.agents.mcts": ("agents", "agents.zx_search"),
     # MOZ reads deck files with the generic parts of the Z/X deck reader (to split into the core).
     "zxdeck.games.moz.deck": ("deck.model", "deck.parse", "deck.report"),
 }

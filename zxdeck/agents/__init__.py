@@ -18,6 +18,12 @@ Agents are named by a *spec* string, the same everywhere (`play --ai1`, `sim
 value. Add an agent with `register(name, factory, settings=(...), primary=...)`
 where `factory(seed, **settings) -> agent`; its settings are declared with
 `Setting` so that specs are checked before any game is played.
+
+The agents of the core (`random`, `mcts`, `bot`) work on the game API alone; a game adds its
+own (Z/X: `greedy`, `heuristic`, the levels `easy` / `normal` / `hard`). `AGENTS` is the
+registry of the default game (`zxdeck.games.DEFAULT_GAME`): the game module's `AGENT_REGISTRY`
+(`"module:function"`, the function given the core's agents and returning the game's list, in
+the order `--help` shows them) is imported the first time the registry is read, never before.
 """
 
 from __future__ import annotations
@@ -29,14 +35,15 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from zxdeck.action import Action
 from zxdeck.errors import ZxError
-from zxdeck.games.zx.engine import Action, Game
+from zxdeck.games import DEFAULT_GAME
 
 
 class Agent(Protocol):
     name: str
 
-    def choose(self, game: Game) -> Action: ...
+    def choose(self, game: Any) -> Action: ...
 
 
 @dataclass(frozen=True)
@@ -97,7 +104,76 @@ class AgentInfo:
         raise ZxError(f"agent {self.name} has no setting {key!r} (its settings: {names})")
 
 
-AGENTS: dict[str, AgentInfo] = {}
+class AgentRegistry(dict[str, AgentInfo]):
+    """The agents of one game by name: the core's and the game's own, in the order the game lists
+    them (`zxdeck play --help`). Filled the first time it is read (the game's `AGENT_REGISTRY`),
+    so that importing the core's agents loads no game."""
+
+    def __init__(self, game: str) -> None:
+        super().__init__()
+        self.game = game
+        self.loaded = False
+
+    def load(self) -> None:
+        """Fill the registry now (once): the core's agents, listed by the game's function."""
+        if self.loaded:
+            return
+        self.loaded = True
+        import importlib
+
+        from zxdeck.games import game_module
+
+        core = _core_agents()
+        target = getattr(game_module(self.game), "AGENT_REGISTRY", None)
+        listed: list[AgentInfo] = []
+        if target:
+            module_name, _, attr = target.partition(":")
+            listed = list(getattr(importlib.import_module(module_name), attr)(dict(core)))
+        for info in [*listed, *(i for name, i in core.items() if name not in {x.name for x in listed})]:
+            dict.__setitem__(self, info.name, info)
+
+    def __getitem__(self, name: str) -> AgentInfo:
+        self.load()
+        return super().__getitem__(name)
+
+    def __setitem__(self, name: str, info: AgentInfo) -> None:
+        self.load()
+        super().__setitem__(name, info)
+
+    def __contains__(self, name: object) -> bool:
+        self.load()
+        return super().__contains__(name)
+
+    def __iter__(self):  # noqa: ANN204 - dict's iterator
+        self.load()
+        return super().__iter__()
+
+    def __len__(self) -> int:
+        self.load()
+        return super().__len__()
+
+    def __repr__(self) -> str:
+        self.load()
+        return super().__repr__()
+
+    def get(self, name: str, default: Any = None) -> Any:
+        self.load()
+        return super().get(name, default)
+
+    def keys(self):  # noqa: ANN201 - dict's view
+        self.load()
+        return super().keys()
+
+    def values(self):  # noqa: ANN201 - dict's view
+        self.load()
+        return super().values()
+
+    def items(self):  # noqa: ANN201 - dict's view
+        self.load()
+        return super().items()
+
+
+AGENTS: AgentRegistry = AgentRegistry(DEFAULT_GAME)
 
 
 def register(name: str, factory: Callable[..., Agent], settings: tuple[Setting, ...] = (),
@@ -107,11 +183,17 @@ def register(name: str, factory: Callable[..., Agent], settings: tuple[Setting, 
     For `sim --jobs N` the factory must be importable (a module-level class or
     function): specs travel to the worker processes by pickling.
     """
+    AGENTS[name] = make_info(name, factory, settings, primary, help, raw)
+
+
+def make_info(name: str, factory: Callable[..., Agent], settings: tuple[Setting, ...] = (),
+              primary: str | None = None, help: str = "", raw: bool = False) -> AgentInfo:
+    """An `AgentInfo`, its primary setting checked (what `register` and a game's list use)."""
     if primary is not None and primary not in {s.name for s in settings}:
         raise ValueError(f"primary setting {primary!r} is not among the settings of {name!r}")
     if raw and primary is None:
         raise ValueError(f"agent {name!r}: raw=True needs a primary setting")
-    AGENTS[name] = AgentInfo(name, factory, tuple(settings), primary, help, raw)
+    return AgentInfo(name, factory, tuple(settings), primary, help, raw)
 
 
 @dataclass(frozen=True)
@@ -283,38 +365,33 @@ def bot_agent(seed: int = 0, cmd: str = "", timeout: int = BOT_TIMEOUT_MS) -> Ag
     return BotAgent(seed, cmd, timeout)
 
 
-def _register_builtin() -> None:
+def _core_agents() -> dict[str, AgentInfo]:
+    """The agents every game has, over the game API alone: random, mcts (its model comes from the
+    game, zxdeck.games.search_model) and bot."""
     from zxdeck.agents.mcts import DEFAULT_BUDGET, SEARCHES, MctsAgent
     from zxdeck.agents.random_agent import RandomAgent
-    from zxdeck.games.zx.agents import levels
-    from zxdeck.games.zx.agents.greedy import GreedyAgent
-    from zxdeck.games.zx.agents.heuristic import HeuristicAgent
 
-    register("random", RandomAgent, help="uniform over the legal actions")
-    register("greedy-v1", GreedyAgent, help="one-decision heuristic (kept to measure against, docs/AI.md)")
-    register("greedy", GreedyAgent, help="one-decision heuristic (the same agent as greedy-v1)")
-    register("heuristic", HeuristicAgent, help="every action scored with the shared evaluation")
-    register("mcts", MctsAgent, primary="budget", help="determinized Monte Carlo tree search", settings=(
-        Setting("budget", int, DEFAULT_BUDGET, "simulations per decision", minimum=1),
-        Setting("epsilon", float, 0.1, "chance of a random rollout move", minimum=0, maximum=1),
-        Setting("exploration", float, 0.7, "UCB1 exploration constant", minimum=0),
-        Setting("horizon", int, 2, "turns a rollout looks ahead", minimum=0),
-        Setting("rollout_limit", int, 2000, "most actions in a rollout", minimum=1),
-        Setting("search", str, "ucb", "ucb: the UCB1 tree; halving: the guided search of level hard",
-                choices=SEARCHES),
-        Setting("width", int, 6, "root actions the guided search compares", minimum=1),
-    ))
-    register("easy", levels.easy, help="level easy: " + levels.LEVELS["easy"])
-    register("normal", levels.normal, help="level normal: " + levels.LEVELS["normal"])
-    register("hard", levels.hard, help="level hard: " + levels.LEVELS["hard"])
-    register("bot", bot_agent, primary="cmd", raw=True, settings=(
-        Setting("cmd", str, "", "the program's command line"),
-        Setting("timeout", int, BOT_TIMEOUT_MS, "milliseconds per answer, 0 for none",
-                minimum=0),
-    ))
+    infos = [
+        make_info("random", RandomAgent, help="uniform over the legal actions"),
+        make_info("mcts", MctsAgent, primary="budget", help="determinized Monte Carlo tree search",
+                  settings=(
+            Setting("budget", int, DEFAULT_BUDGET, "simulations per decision", minimum=1),
+            Setting("epsilon", float, 0.1, "chance of a random rollout move", minimum=0, maximum=1),
+            Setting("exploration", float, 0.7, "UCB1 exploration constant", minimum=0),
+            Setting("horizon", int, 2, "turns a rollout looks ahead", minimum=0),
+            Setting("rollout_limit", int, 2000, "most actions in a rollout", minimum=1),
+            Setting("search", str, "ucb", "ucb: the UCB1 tree; halving: the guided search of level hard",
+                    choices=SEARCHES),
+            Setting("width", int, 6, "root actions the guided search compares", minimum=1),
+        )),
+        make_info("bot", bot_agent, primary="cmd", raw=True, settings=(
+            Setting("cmd", str, "", "the program's command line"),
+            Setting("timeout", int, BOT_TIMEOUT_MS, "milliseconds per answer, 0 for none",
+                    minimum=0),
+        )),
+    ]
+    return {info.name: info for info in infos}
 
 
-_register_builtin()
-
-__all__ = ["AGENTS", "Agent", "AgentInfo", "AgentSpec", "Setting", "agent_summary", "make_agent",
+__all__ = ["AGENTS", "Agent", "AgentInfo", "AgentRegistry", "AgentSpec", "Setting", "make_info", "agent_summary", "make_agent",
            "parse_agent", "parse_agents", "register"]

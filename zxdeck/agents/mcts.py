@@ -6,9 +6,10 @@ copy in which what `viewer` cannot see is dealt again, with a fresh generator). 
 it needs to know beyond that comes from a `GameModel` (how to key an action, which
 decisions are routine, the prior, the playout policy, the value of an unfinished position,
 the turn counter of the horizon); every method has a generic default, and a game gives its
-own model. Z/X's is `zxdeck.games.zx.agents.zx_search.ZxModel` (the default of `MctsAgent`); another
-game plugs in with `MctsAgent(seed, model=MyModel)` (docs/AI.md, "The search on another
-game").
+own model. By default `MctsAgent` uses the model of the game the searched state belongs to
+(its game module's `SEARCH_MODEL`, `zxdeck.games.search_model`; Z/X's is
+`zxdeck.games.zx.agents.zx_search.ZxModel`), made at the first decision; another model plugs
+in with `MctsAgent(seed, model=MyModel)` (docs/AI.md, "The search on another game").
 
 Each of the `budget` simulations (a count, never a time: same seed, same moves) of the
 default search (`search=ucb`) does:
@@ -154,17 +155,13 @@ class Candidate(NamedTuple):
     prior: float
 
 
-def _zx_model(rng: Rng) -> GameModel:
-    from zxdeck.games.zx.agents.zx_search import ZxModel
-
-    return ZxModel(rng)
-
-
 class MctsAgent:
     """Determinized MCTS budgeted by `budget` simulations; deterministic for a seed.
 
     `model` makes the game's model from the agent's generator (a `GameModel` subclass or
-    any callable `rng -> GameModel`); the default is Z/X's."""
+    any callable `rng -> GameModel`); the default is the model of the game searched (its
+    `SEARCH_MODEL`; the generic `GameModel` for a game without one), made at the first
+    decision from the agent's generator."""
 
     name = "mcts"
 
@@ -182,13 +179,22 @@ class MctsAgent:
         self.rollout_limit = rollout_limit
         self.search = search
         self.width = width
-        self.model = (model or _zx_model)(self.rng)
+        self.model: Any = model(self.rng) if model is not None else None
         self.last_stats: dict[str, Any] = {}
+
+    def model_for(self, game: Any) -> GameModel:
+        """The agent's model, made now from the game of `game` when none was given."""
+        if self.model is None:
+            from zxdeck.games import search_model
+
+            self.model = (search_model(game) or GameModel)(self.rng)
+        return self.model
 
     def choose(self, game: Any) -> Any:
         acts = game.legal_actions()
         if len(acts) == 1:
             return acts[0]
+        self.model_for(game)
         if self.search == "halving":
             if self.model.routine(game):
                 return self.model.routine_action(game)
@@ -222,7 +228,7 @@ class MctsAgent:
         acts = game.legal_actions()
         if len(acts) == 1:
             return [Candidate(acts[0], 0.5, 0, 0.0)]
-        model = self.model
+        model = self.model_for(game)
         key = model.key
         me = game.current_player()
         root = model.canonical(game, me)
@@ -364,11 +370,14 @@ _ZX_NAMES = ("ROUTINE", "SQUARE_PICKS", "INDEX_PICKS", "PLAIN", "action_key", "c
 
 def __getattr__(name: str) -> Any:
     """The Z/X parts that lived here before (`action_key`, `canonical`, `ROUTINE`, ...) are in
-    `zxdeck.games.zx.agents.zx_search`; the old names keep working."""
+    the search module of the default game (`zxdeck.games.zx.agents.zx_search`); the old names
+    keep working."""
     if name in _ZX_NAMES:
-        from zxdeck.games.zx.agents import zx_search
+        from zxdeck.games import DEFAULT_GAME, search_module
 
-        return getattr(zx_search, name)
+        module = search_module(DEFAULT_GAME)
+        if module is not None:
+            return getattr(module, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 

@@ -8,6 +8,11 @@ light: it holds only constants that describe the game:
   `RULES_DOC` (the rules reference in the repository);
 - `ADAPTER`: `"module:name"` of the game's `zxdeck.game_api.GameAdapter` (what sim,
   tournament, the bot protocol, saves and logs use), imported by `adapter(key)` when needed;
+- `AGENT_REGISTRY` (optional): `"module:function"` listing the game's agents for the registry
+  zxdeck.agents (given the core's agents, returns the game's list in order), called the first
+  time the registry is read;
+- `SEARCH_MODEL` (optional): `"module:name"` of the game's `zxdeck.agents.mcts.GameModel`, which
+  the core's `mcts` uses on the game's states (`search_model`); without it, the generic model;
 - `COMMANDS`: the commands the game has, `command name -> module path` (each module has a
   `register(group)`, imported only when one of its commands runs); a command another game has
   says it is not available for this one (exit 2). `zxdeck games` shows "all" for a game that has
@@ -19,7 +24,7 @@ light: it holds only constants that describe the game:
 from __future__ import annotations
 
 from types import ModuleType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from zxdeck.errors import EXIT_USAGE, ZxError
 
@@ -78,6 +83,38 @@ def adapter(key: str) -> GameAdapter:
     return found
 
 
+def game_of(state: object) -> str | None:
+    """The key of the game whose package defines the class of `state` (None: no game's)."""
+    module = type(state).__module__
+    for key, package in GAMES.items():
+        if module == package or module.startswith(package + "."):
+            return key
+    return None
+
+
+def search_model(state: object) -> Any:
+    """The maker (`rng -> GameModel`) of the search model of the game `state` belongs to (its
+    `SEARCH_MODEL`), or None when that game has none or `state` is no game's."""
+    key = game_of(state)
+    target = getattr(game_module(key), "SEARCH_MODEL", None) if key is not None else None
+    if not target:
+        return None
+    import importlib
+
+    module_name, _, attr = target.partition(":")
+    return getattr(importlib.import_module(module_name), attr)
+
+
+def search_module(key: str) -> ModuleType | None:
+    """The module that holds the search model of the game `key` (imported now), or None."""
+    target = getattr(game_module(key), "SEARCH_MODEL", None)
+    if not target:
+        return None
+    import importlib
+
+    return importlib.import_module(target.partition(":")[0])
+
+
 def describe_games() -> list[dict[str, object]]:
     """Each game's key, title, rules version, rules reference and the commands it has
     (None: all, every command of every game), in registry order."""
@@ -97,5 +134,5 @@ def describe_games() -> list[dict[str, object]]:
     return out
 
 
-__all__ = ["DEFAULT_GAME", "adapter", "GAMES", "GAME_ENV", "UnknownGameError", "describe_games", "game_keys",
+__all__ = ["DEFAULT_GAME", "adapter", "game_of", "search_model", "search_module", "GAMES", "GAME_ENV", "UnknownGameError", "describe_games", "game_keys",
            "game_module", "normalize_key"]

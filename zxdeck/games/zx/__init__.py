@@ -12,6 +12,10 @@ RULES_DOC = "docs/RULES.md"
 CATALOG = "zxdeck.games.zx.catalog.schema:SCHEMA"  # the catalog's checker, tables and search fields
 FASTPATH = "zxdeck.games.zx.cli.fast"  # click-free validate / search (zxdeck.cli.fastpath)
 ADAPTER = "zxdeck.games.zx.sim:ADAPTER"  # sim, tournament, bots, saves and logs (zxdeck.game_api)
+# The agents of Z/X for the registry zxdeck.agents (`"module:function"`, imported when read).
+AGENT_REGISTRY = "zxdeck.games.zx.agents:agents"
+# The model of Z/X for the core's search (zxdeck.agents.mcts.GameModel), made when a search starts.
+SEARCH_MODEL = "zxdeck.games.zx.agents.zx_search:ZxModel"
 # The commands of Z/X: command name -> the module that registers it (`register(group)`), imported
 # only when the command runs.
 COMMANDS: dict[str, str] = {
