@@ -14,3 +14,5 @@ cdef class Script:
     cdef public list activated, continuous, events, all
     cdef public object descent, awakening, idealize, shift
     cdef public tuple power_effs, protect_effs
+    cdef public long descent_count, shift_need
+    cdef public object descent_filter, shift_filter

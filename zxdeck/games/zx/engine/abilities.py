@@ -103,7 +103,8 @@ class Script:
     """A card's abilities grouped for the engine."""
 
     __slots__ = ("auto", "activated", "continuous", "events", "descent", "awakening",
-                 "idealize", "shift", "all", "power_effs", "protect_effs")
+                 "idealize", "shift", "all", "power_effs", "protect_effs", "descent_count",
+                 "descent_filter", "shift_need", "shift_filter")
 
     def __init__(self) -> None:
         self.auto: dict[str, list[Ability]] = {}
@@ -119,9 +120,22 @@ class Script:
         # as (ability, effect) pairs; empty for most cards, so a Z/X without them costs nothing
         self.power_effs: tuple[tuple[Ability, dict[str, Any]], ...] = ()
         self.protect_effs: tuple[tuple[Ability, dict[str, Any]], ...] = ()
+        # X-2 descent: how many Z/X (0: any number) matching which filter; H-2 Shift: face-up
+        # dunamis cards needed and the 剣臨器 filter (read from the abilities once)
+        self.descent_count = 0
+        self.descent_filter: dict[str, Any] | None = None
+        self.shift_need = 0
+        self.shift_filter: dict[str, Any] | None = None
 
     def derive(self) -> None:
-        """Fill the derived tables from `continuous` (after the abilities are grouped)."""
+        """Fill the derived tables from `continuous`, `descent` and `shift` (after the abilities
+        are grouped)."""
+        if self.descent is not None:
+            self.descent_count = int(self.descent.raw.get("count", 0) or 0)
+            self.descent_filter = self.descent.raw.get("filter")
+        if self.shift is not None:
+            self.shift_need = int(self.shift.raw.get("dunamis_face_up", 0) or 0)
+            self.shift_filter = self.shift.raw.get("target")
         self.power_effs = tuple((ab, eff) for ab in self.continuous for eff in ab.effects
                                 if eff["do"] == "power")
         self.protect_effs = tuple((ab, eff) for ab in self.continuous for eff in ab.effects
@@ -339,11 +353,33 @@ def card_matches(card: Card, flt: dict[str, Any] | None) -> bool:
 
 
 def _build(name: str, args: str, body: list[str], env: dict[str, Any]) -> Any:
-    """Make a function from generated lines (each test of a filter or condition becomes one line)."""
-    src = f"def {name}({args}):\n" + "".join(f"    {line}\n" for line in body)
-    ns: dict[str, Any] = dict(env)
-    exec(compile(src, f"<zxdeck {name}>", "exec"), ns)  # noqa: S102 - source built here from fixed lines
-    return ns[name]
+    """Make a function from generated lines (each test of a filter or condition becomes one line).
+
+    The lines name the filter's values (`env`), never contain them: the source is a factory
+    `make_<name>(<env names>)` returning the function, the same for every filter with the same
+    keys. The optional compiled build (scripts/build_compiled.py) compiles the factories of the
+    built-in catalog's filters and conditions ahead of time (`_prebuilt.PREBUILT`, by source);
+    any other source is compiled here, once."""
+    names = sorted(env)
+    src = (f"def make_{name}({', '.join(names)}):\n    def {name}({args}):\n"
+           + "".join(f"        {line}\n" for line in body) + f"    return {name}\n")
+    make = PREBUILT.get(src)
+    if make is None:
+        make = GENERATED.get(src)
+        if make is None:
+            ns: dict[str, Any] = {}
+            exec(compile(src, f"<zxdeck {name}>", "exec"), ns)  # noqa: S102 - source built here from fixed lines
+            make = GENERATED[src] = ns[f"make_{name}"]
+    return make(*[env[k] for k in names])
+
+
+# factory source -> factory: compiled ahead of time (the compiled build's `_prebuilt` module, absent
+# from the pure-Python package), and compiled here at run time
+try:
+    from zxdeck.games.zx.engine._prebuilt import PREBUILT  # type: ignore[import-not-found]
+except ImportError:
+    PREBUILT: dict[str, Any] = {}
+GENERATED: dict[str, Any] = {}
 
 
 def _compile_unit_filter(flt: dict[str, Any]) -> Any:
@@ -363,7 +399,7 @@ def _compile_unit_filter(flt: dict[str, Any]) -> Any:
     if "race" in flt:
         env["RACE"] = flt["race"]
         body.append("races = card.races + (scard.races if scard else ())")
-        body.append("if not any(RACE in r for r in races): return False")
+        body += ["for r in races:", "    if RACE in r: break", "else:", "    return False"]
     if "name" in flt:
         env["NAME"] = flt["name"]
         body.append("if card.name != NAME and not (scard and scard.name == NAME): return False")
@@ -412,6 +448,18 @@ def _compile_unit_filter(flt: dict[str, Any]) -> Any:
 _UNIT_FILTERS: dict[int, tuple[dict[str, Any], Any]] = {}
 
 
+def unit_filter(flt: dict[str, Any] | None) -> Any:
+    """The compiled test `(g, iid, ctl, src) -> bool` of a unit filter (`unit_matches` without
+    looking the filter up for each Z/X); None when there is no filter (every Z/X matches)."""
+    if not flt:
+        return None
+    hit = _UNIT_FILTERS.get(id(flt))
+    if hit is None or hit[0] is not flt:
+        hit = (flt, _compile_unit_filter(flt))
+        _UNIT_FILTERS[id(flt)] = hit
+    return hit[1]
+
+
 def unit_matches(g: Game, iid: int, flt: dict[str, Any] | None, ctl: int, src: int) -> bool:
     """Does the Z/X `iid` on a square match a filter, seen from controller `ctl` (source `src`)?
 
@@ -419,25 +467,22 @@ def unit_matches(g: Game, iid: int, flt: dict[str, Any] | None, ctl: int, src: i
     has_force and ignition; each filter is compiled once into a function (`_compile_unit_filter`)."""
     if not flt:
         return True
-    hit = _UNIT_FILTERS.get(id(flt))
-    if hit is None or hit[0] is not flt:
-        hit = (flt, _compile_unit_filter(flt))
-        _UNIT_FILTERS[id(flt)] = hit
-    return hit[1](g, iid, ctl, src)
+    return unit_filter(flt)(g, iid, ctl, src)
 
 
 def _compile_condition(cond: dict[str, Any]) -> Any:
     """`condition_holds` for one condition as a function `(g, ctl, src) -> bool`."""
-    env: dict[str, Any] = {"unit_matches": unit_matches}
+    env: dict[str, Any] = {}
     body = ["ps = g.players[ctl]", "cards = g.cards"]
     if "zero_optima" in cond:  # A-5
         env["ZERO_OPTIMA"] = cond["zero_optima"]
-        body.append("if sum(1 for r in ps.resources if cards[r].ignition) < ZERO_OPTIMA: return False")
+        body += ["n = 0", "for r in ps.resources:", "    if cards[r].ignition: n += 1",
+                 "if n < ZERO_OPTIMA: return False"]
     if "lv" in cond:  # A-6
         env["LV_RACE"], env["LV_N"] = cond["lv"].get("race", ""), cond["lv"].get("n", 1)
-        body.append("up = g.face_up")
-        body.append("if sum(1 for d in ps.dunamis if up[d] and any(LV_RACE in r for r in cards[d].races)) < LV_N:"
-                    " return False")
+        body += ["up = g.face_up", "n = 0", "for d in ps.dunamis:", "    if up[d]:",
+                 "        for r in cards[d].races:", "            if LV_RACE in r:", "                n += 1",
+                 "                break", "if n < LV_N: return False"]
     if "has_force" in cond:
         env["HAS_FORCE"] = cond["has_force"]
         body.append("if len(g.forces.get(src, ())) < HAS_FORCE: return False")
@@ -447,9 +492,13 @@ def _compile_condition(cond: dict[str, Any]) -> Any:
         body.append("if ps.counters.get(COUNTER, 0) < COUNTER_N: return False")
     if "own_zx" in cond:
         spec = cond["own_zx"]
-        env["OWN_FILTER"], env["OWN_MIN"] = spec.get("filter"), spec.get("min", 1)
-        body.append("if sum(1 for u in g.units_of(ctl) if unit_matches(g, u, OWN_FILTER, ctl, src)) < OWN_MIN:"
-                    " return False")
+        env["OWN_MIN"] = spec.get("min", 1)
+        if spec.get("filter"):
+            env["OWN_TEST"] = unit_filter(spec["filter"])
+            body += ["n = 0", "for u in g.units_of(ctl):", "    if OWN_TEST(g, u, ctl, src): n += 1",
+                     "if n < OWN_MIN: return False"]
+        else:
+            body.append("if len(g.units_of(ctl)) < OWN_MIN: return False")
     if "life_at_most" in cond:
         env["LIFE_AT_MOST"] = cond["life_at_most"]
         body.append("if len(ps.life) > LIFE_AT_MOST: return False")
@@ -459,7 +508,8 @@ def _compile_condition(cond: dict[str, Any]) -> Any:
         body.append("if name != PLAYER_NAME: return False")
     if "dunamis_face_up" in cond:
         env["FACE_UP"] = cond["dunamis_face_up"]
-        body.append("if sum(1 for d in ps.dunamis if g.face_up[d]) < FACE_UP: return False")
+        body += ["up = g.face_up", "n = 0", "for d in ps.dunamis:", "    if up[d]: n += 1",
+                 "if n < FACE_UP: return False"]
     body.append("return True")
     return _build("condition", "g, ctl, src", body, env)
 

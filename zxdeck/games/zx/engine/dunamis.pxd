@@ -3,7 +3,7 @@
 cimport cython
 from zxdeck.games.zx.engine.game cimport Game
 from zxdeck.games.zx.engine.state cimport PlayerState
-from zxdeck.games.zx.engine.abilities cimport Script
+from zxdeck.games.zx.engine.abilities cimport Ability, Script
 
 
 @cython.locals(sc=Script)
@@ -15,11 +15,31 @@ cpdef list _descent_candidates(Game g, long p, long iid, flt, list units=*)
 @cython.locals(cost=long, count=long, cards=list, slept=bytearray, have=long, need=long)
 cpdef _descent_possible(Game g, long p, long iid, tuple chosen=*, list units=*)
 
+@cython.locals(cards=list, slept=bytearray, u=long)
+cpdef list _rebooted_costs(Game g, list units)
+
+@cython.locals(cards=list, cost=long, sc=Script, count=long, slept=bytearray, costs=list, u=long)
+cpdef bint _descent_open(Game g, long p, long iid, list units, list reb) except -1
+
+@cython.locals(ab=Ability, cost=long)
+cpdef bint awakening_possible(Game g, long p, long iid) except -1
+
 @cython.locals(sc=Script, ps=PlayerState)
 cpdef ex_possible(Game g, long p, long iid, list squares=*, list units=*)
 
-@cython.locals(need=long, ps=PlayerState, shift_on=dict)
+@cython.locals(up=bytearray, n=long, d=long)
+cpdef long _face_up_count(Game g, long p) except -1
+
+@cython.locals(need=long)
 cpdef list shift_targets(Game g, long p, long iid, list units=*)
 
-@cython.locals(ps=PlayerState, acts=list, up=bytearray, card_id=list, card_type=list, seen=set, iid=long)
+@cython.locals(shift_on=dict, u=long)
+cpdef list _shift_candidates(Game g, long p, long iid, list units)
+
+@cython.locals(dun=list, up=bytearray, card_id=list, card_type=list, n_up=long, seen=set, entries=list, iid=long,
+               kind=long)
+cpdef tuple _plan(Game g, PlayerState ps)
+
+@cython.locals(ps=PlayerState, acts=list, ex_ok=bint, shift_ok=bint, plan=tuple, n_up=long, card_cost=list,
+               scripts=list, sc=Script, iid=long, kind=long, ok=bint, m=long, modes=long, u=long)
 cpdef list dunamis_actions(Game g, long p, bint battle, list squares=*)

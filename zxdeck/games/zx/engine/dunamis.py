@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from zxdeck.games.zx.engine.abilities import card_matches, unit_matches
+from zxdeck.games.zx.engine.abilities import card_matches, unit_filter
 from zxdeck.games.zx.engine.actions import Action
 from zxdeck.games.zx.engine.registry import task
 
@@ -12,14 +12,13 @@ _new_action = tuple.__new__  # Action(kind, a, b) without the keyword-handling c
 
 if TYPE_CHECKING:
     from zxdeck.games.zx.engine.game import Game
+    from zxdeck.games.zx.engine.state import PlayerState
 
 
 def _descent_spec(g: Game, iid: int) -> tuple[int, dict | None]:
     """(count, filter) of a Z/X EX's descent; count 0 = any number (the default without abilities)."""
     sc = g.scripts[iid]
-    if sc.descent is not None:
-        return int(sc.descent.raw.get("count", 0) or 0), sc.descent.raw.get("filter")
-    return 0, None
+    return sc.descent_count, sc.descent_filter
 
 
 def _descent_candidates(g: Game, p: int, iid: int, flt: dict | None, units: list[int] | None = None
@@ -28,23 +27,20 @@ def _descent_candidates(g: Game, p: int, iid: int, flt: dict | None, units: list
     slept = g.slept
     if units is None:
         units = g.units_of(p)
-    if not flt:
+    test = unit_filter(flt)
+    if test is None:
         return [u for u in units if not slept[u]]
-    return [u for u in units if not slept[u] and unit_matches(g, u, flt, p, iid)]
+    return [u for u in units if not slept[u] and test(g, u, p, iid)]
 
 
 def _descent_possible(g: Game, p: int, iid: int, chosen: tuple = (), units: list[int] | None = None) -> bool:
+    if not chosen:
+        if units is None:
+            units = g.units_of(p)
+        return _descent_open(g, p, iid, units, _rebooted_costs(g, units))
     cards = g.card_cost
     cost = cards[iid]
     count, flt = _descent_spec(g, iid)
-    if not chosen and cost > 0:
-        # the filter only narrows p's rebooted Z/X: without enough cost among all of them, no descent
-        if units is None:
-            units = g.units_of(p)
-        slept = g.slept
-        allc = sorted([cards[u] for u in units if not slept[u]], reverse=True)
-        if sum(allc[:count] if count else allc) < cost:
-            return False
     cands = [u for u in _descent_candidates(g, p, iid, flt, units) if u not in chosen]
     have = sum([cards[u] for u in chosen])
     costs = sorted([cards[u] for u in cands], reverse=True)
@@ -54,11 +50,50 @@ def _descent_possible(g: Game, p: int, iid: int, chosen: tuple = (), units: list
     return have + sum(costs) >= cost and (chosen or cands or cost == 0)
 
 
+def _rebooted_costs(g: Game, units: list[int]) -> list[int]:
+    """The costs of the rebooted Z/X among `units`, highest first."""
+    cards = g.card_cost
+    slept = g.slept
+    return sorted([cards[u] for u in units if not slept[u]], reverse=True)
+
+
+def _descent_open(g: Game, p: int, iid: int, units: list[int], reb: list[int]) -> bool:
+    """X-2: can p destroy Z/X for the descent of `iid`, none chosen yet? (`units`: `g.units_of(p)`,
+    `reb`: `_rebooted_costs(g, units)`.) The filter only narrows p's rebooted Z/X: without enough
+    of them, or enough cost among all of them, there is no descent."""
+    cards = g.card_cost
+    cost = cards[iid]
+    sc = g.scripts[iid]
+    count = sc.descent_count
+    flt = sc.descent_filter
+    if count:
+        if len(reb) < count:
+            return False
+        if cost > 0 and sum(reb[:count]) < cost:
+            return False
+    elif cost > 0 and sum(reb) < cost:
+        return False
+    test = unit_filter(flt)
+    if test is None:
+        costs = reb
+    else:
+        slept = g.slept
+        costs = sorted([cards[u] for u in units if not slept[u] and test(g, u, p, iid)], reverse=True)
+    if count:
+        return count <= len(costs) and sum(costs[:count]) >= cost
+    return sum(costs) >= cost and (len(costs) > 0 or cost == 0)
+
+
 def awakening_possible(g: Game, p: int, iid: int) -> bool:
     """X-3: can the awakening condition (effects carried out as a cost) be carried out?"""
     ab = g.scripts[iid].awakening
-    cost = g.cards[iid].cost
-    return ab is None or all(_effects.effect_possible(g, p, iid, e, paid=cost) for e in ab.effects)
+    if ab is None:
+        return True
+    cost = g.card_cost[iid]
+    for e in ab.effects:  # noqa: SIM110 - a loop, not all(<generator>): compiled as a cpdef (dunamis.pxd)
+        if not _effects.effect_possible(g, p, iid, e, cost):
+            return False
+    return True
 
 
 def ex_possible(g: Game, p: int, iid: int, squares: list[int] | None = None,
@@ -66,78 +101,132 @@ def ex_possible(g: Game, p: int, iid: int, squares: list[int] | None = None,
     """X-1..X-4 entry conditions of a face-down Z/X EX (`squares`: `g.legal_squares(p)`, `units`:
     `g.units_of(p)`, if known)."""
     sc = g.scripts[iid]
-    card = g.cards[iid]
     ps = g.players[p]
     if sc.awakening is not None:
-        return bool(g.legal_squares(p) if squares is None else squares) and g.can_pay(p, card.cost, card.color) \
-            and awakening_possible(g, p, iid)
+        return bool(g.legal_squares(p) if squares is None else squares) \
+            and g.can_pay(p, g.card_cost[iid], g.card_color[iid]) and awakening_possible(g, p, iid)
     if sc.idealize is not None:
         raw = sc.idealize.raw
         return bool(g.legal_squares(p) if squares is None else squares) and ps.counters.get(raw.get("counter", ""), 0) >= raw.get("n", 1)
     # X-2 descent (also the default for a Z/X EX without abilities)
-    if len(ps.resources) < card.cost:
+    if len(ps.resources) < g.card_cost[iid]:
         return False
-    return _descent_possible(g, p, iid, (), units)
+    if units is None:
+        units = g.units_of(p)
+    return _descent_open(g, p, iid, units, _rebooted_costs(g, units))
+
+
+def _face_up_count(g: Game, p: int) -> int:
+    up = g.face_up
+    n = 0
+    for d in g.players[p].dunamis:
+        if up[d]:
+            n += 1
+    return n
 
 
 def shift_targets(g: Game, p: int, iid: int, units: list[int] | None = None) -> list[int]:
     """H-2, H-4: your Z/X matching the 剣臨器 filter with no Shift on them, if the 剣臨条件 holds
     (`units`: `g.units_of(p)` if known)."""
-    ab = g.scripts[iid].shift
-    need = int(ab.raw.get("dunamis_face_up", 0) or 0) if ab else 0
-    flt = ab.raw.get("target") if ab else None
-    ps = g.players[p]
-    if need:
-        up = g.face_up
-        n = 0
-        for d in ps.dunamis:
-            if up[d]:
-                n += 1
-        if n < need:
-            return []
-    if units is None:
-        units = g.units_of(p)
+    need = g.scripts[iid].shift_need
+    if need and _face_up_count(g, p) < need:
+        return []
+    return _shift_candidates(g, p, iid, g.units_of(p) if units is None else units)
+
+
+def _shift_candidates(g: Game, p: int, iid: int, units: list[int]) -> list[int]:
+    """p's Z/X among `units` matching the 剣臨器 filter of `iid` with no Shift on them (H-4)."""
+    test = unit_filter(g.scripts[iid].shift_filter)
     shift_on = g.shift_on
-    return [u for u in units if u not in shift_on and unit_matches(g, u, flt, p, iid)]
+    if test is None:
+        return [u for u in units if u not in shift_on]
+    return [u for u in units if u not in shift_on and test(g, u, p, iid)]
+
+
+_ZX_EX, _EVENT_EX, _SHIFT = 1, 2, 3
+_PLAN_KINDS = {"zx_ex": _ZX_EX, "event_ex": _EVENT_EX, "shift": _SHIFT}
+
+
+def _plan(g: Game, ps: PlayerState) -> tuple:
+    """(dunamis, face-up flags, face-up count, entries) of a player's dunamis: `entries` are
+    (instance id, kind) of the first face-down Z/X EX, Event EX and Shift of each card number, in
+    dunamis order. Kept on the player (`dunamis_plan`) and made again only when the zone or a
+    face-up flag has changed (a Z/X EX played or back, a Shift used...): a few times a game."""
+    plan = ps.dunamis_plan
+    dun = ps.dunamis
+    up = g.face_up
+    if plan is not None and plan[0] == dun and plan[1] == up:
+        return plan
+    card_id = g.card_id
+    card_type = g.card_type
+    n_up = 0
+    seen: set[str] = set()
+    entries = []
+    for iid in dun:
+        if up[iid]:
+            n_up += 1
+        else:
+            cid = card_id[iid]
+            if cid not in seen:
+                seen.add(cid)
+                kind = _PLAN_KINDS.get(card_type[iid], 0)
+                if kind:
+                    entries.append((iid, kind))
+    plan = (dun[:], bytes(up), n_up, tuple(entries))
+    ps.dunamis_plan = plan
+    return plan
 
 
 def dunamis_actions(g: Game, p: int, battle: bool, squares: list[int] | None = None) -> list[Action]:
     """The dunamis actions of player p in the main phase (battle=False) or a battle event step
-    (`squares`: `g.legal_squares(p)` if the caller has it)."""
+    (`squares`: `g.legal_squares(p)` if the caller has it).
+
+    One face-down card of each card number, in dunamis order: a Z/X EX (main phase) if X-1..X-4
+    allow it, an Event EX (main phase or battle, E-2) if its cost can be paid, a Shift (main
+    phase) on each Z/X it may go on (H-2, H-4). What several checks share (p's Z/X, the costs of
+    the rebooted ones, the face-up count) is computed once, and only when needed."""
     ps = g.players[p]
     acts: list[Action] = []
     if not ps.dunamis:
         return acts
-    up = g.face_up
-    card_id = g.card_id
-    card_type = g.card_type
-    seen: set[str] = set()
+    ex_ok = not ps.ex_used and not ps.event_ex_used  # X-1, E-3: one Z/X EX or Event EX a turn
+    shift_ok = not battle and not ps.shift_used  # H-1
+    if not ex_ok and not shift_ok:
+        return acts
+    plan = _plan(g, ps)
+    n_up = plan[2]
+    card_cost = g.card_cost
+    scripts = g.scripts
     units = None
-    for iid in ps.dunamis:
-        if up[iid]:
-            continue
-        cid = card_id[iid]
-        if cid in seen:
-            continue
-        seen.add(cid)
-        t = card_type[iid]
-        if t == "zx_ex" and not battle:
-            if not ps.ex_used and not ps.event_ex_used:
+    reb = None
+    for iid, kind in plan[3]:
+        if kind == _ZX_EX:
+            if battle or not ex_ok:
+                continue
+            sc = scripts[iid]
+            if sc.awakening is not None or sc.idealize is not None:
                 if squares is None:
                     squares = g.legal_squares(p)
+                ok = ex_possible(g, p, iid, squares, units)
+            elif len(ps.resources) < card_cost[iid]:  # X-2 descent
+                ok = False
+            else:
                 if units is None:
                     units = g.units_of(p)
-                if ex_possible(g, p, iid, squares, units):
-                    acts.append(_new_action(Action, ("ex", iid, -1)))
-        elif t == "event_ex":  # E-2: every Event EX, main phase or battle; no timing of its own
-            if not ps.event_ex_used and not ps.ex_used and g.can_pay(p, g.card_cost[iid], g.card_color[iid]):
-                modes = len(g.scripts[iid].events) or 1
+                if reb is None:
+                    reb = _rebooted_costs(g, units)
+                ok = _descent_open(g, p, iid, units, reb)
+            if ok:
+                acts.append(_new_action(Action, ("ex", iid, -1)))
+        elif kind == _EVENT_EX:  # E-2: every Event EX, main phase or battle; no timing of its own
+            if ex_ok and g.can_pay(p, card_cost[iid], g.card_color[iid]):
+                modes = len(scripts[iid].events) or 1
                 for m in range(min(modes, 2)):
                     acts.append(_new_action(Action, ("event_ex", iid, m)))
-        elif t == "shift" and not battle and not ps.shift_used:
+        elif shift_ok and scripts[iid].shift_need <= n_up:
             if units is None:
                 units = g.units_of(p)
-            for u in shift_targets(g, p, iid, units):
+            for u in _shift_candidates(g, p, iid, units):
                 acts.append(_new_action(Action, ("shift", iid, u)))
     return acts
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from zxdeck.games.zx.engine.abilities import UNIT_EFFECTS, card_matches, unit_matches
+from zxdeck.games.zx.engine.abilities import UNIT_EFFECTS, card_matches, unit_filter
 from zxdeck.games.zx.engine.dunamis import over_boost_cards, zone_cards
 from zxdeck.games.zx.engine.registry import effect, task
 from zxdeck.games.zx.engine.state import ADJACENT, PLAYER_SQUARE
@@ -40,7 +40,7 @@ def _who(ctl: int, eff: dict[str, Any]) -> int:
 def candidates(g: Game, ctl: int, src: int, sel: dict[str, Any], choosing: bool = True) -> list[int]:
     """The Z/X a selector may pick (`protect: effects` units of the opponent excluded when choosing)."""
     side = sel.get("side", "opponent")
-    flt = sel.get("filter")
+    test = unit_filter(sel.get("filter"))
     owner = g.owner
     out = []
     for u in g.squares:
@@ -49,7 +49,7 @@ def candidates(g: Game, ctl: int, src: int, sel: dict[str, Any], choosing: bool 
         own = owner[u] == ctl
         if (side == "self" and not own) or (side == "opponent" and own):
             continue
-        if not unit_matches(g, u, flt, ctl, src):
+        if test is not None and not test(g, u, ctl, src):
             continue
         if choosing and not own and g.protected(u, "effects"):
             continue
@@ -106,8 +106,31 @@ def effect_possible(g: Game, p: int, src: int, eff: dict[str, Any], paid: int = 
             return tgt == "self" or g.battle is not None
         if tgt.get("all"):
             return True
-        return len(candidates(g, p, src, tgt)) >= int(tgt.get("count", 1))
+        return _has_candidates(g, p, src, tgt, int(tgt.get("count", 1)))
     return True
+
+
+def _has_candidates(g: Game, ctl: int, src: int, sel: dict[str, Any], n: int) -> bool:
+    """`len(candidates(g, ctl, src, sel)) >= n`, stopping at the n-th candidate."""
+    if n <= 0:
+        return True
+    side = sel.get("side", "opponent")
+    test = unit_filter(sel.get("filter"))
+    owner = g.owner
+    for u in g.squares:
+        if u < 0:
+            continue
+        own = owner[u] == ctl
+        if (side == "self" and not own) or (side == "opponent" and own):
+            continue
+        if test is not None and not test(g, u, ctl, src):
+            continue
+        if not own and g.protected(u, "effects"):
+            continue
+        n -= 1
+        if n == 0:
+            return True
+    return False
 
 
 def nothing_to_do(g: Game, p: int, src: int, eff: dict[str, Any], targets: tuple | None = None

@@ -64,7 +64,7 @@ class PlayerState:
     __slots__ = (
         "deck", "hand", "life", "resources", "charge", "trash", "dunamis",
         "counters", "player_card", "player_face_up", "ex_used", "event_ex_used",
-        "shift_used", "resource_done", "refreshes",
+        "shift_used", "resource_done", "refreshes", "dunamis_plan",
     )
 
     def __init__(self) -> None:
@@ -83,6 +83,9 @@ class PlayerState:
         self.shift_used = False  # H-1
         self.resource_done = False  # P-3
         self.refreshes = 0
+        # derived, not state: the dunamis cards the main phase checks (dunamis.py `_plan`), kept
+        # with the zone and face-up flags it was made from (shared by copies, checked before use)
+        self.dunamis_plan: tuple | None = None
 
     def copy(self) -> PlayerState:
         n = PlayerState.__new__(PlayerState)
@@ -101,4 +104,5 @@ class PlayerState:
         n.shift_used = self.shift_used
         n.resource_done = self.resource_done
         n.refreshes = self.refreshes
+        n.dunamis_plan = self.dunamis_plan
         return n
