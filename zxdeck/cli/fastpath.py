@@ -53,9 +53,11 @@ GAME_ENV = "ZXDECK_GAME"
 CLICK_ENV = ("_ZXDECK_COMPLETE", GAME_ENV)
 
 
-def parse_validate(args: list[str]) -> dict[str, Any] | None:
-    """The parameters click gives `validate_cmd` for `validate ARGS`, or None to let click parse."""
-    params = dict(VALIDATE_DEFAULTS)
+def parse_validate(args: list[str], options: dict[str, tuple[str, tuple[str, ...] | None]] = VALIDATE_OPTIONS,
+                   defaults: dict[str, Any] = VALIDATE_DEFAULTS) -> dict[str, Any] | None:
+    """The parameters click gives `validate_cmd` for `validate ARGS`, or None to let click parse
+    (`options` / `defaults`: the validate command's, default Z/X's)."""
+    params = dict(defaults)
     decks: list[str] = []
     given: set[str] = set()
     i = 0
@@ -66,14 +68,14 @@ def parse_validate(args: list[str]) -> dict[str, Any] | None:
             i += 1
             continue
         spelling, eq, value = arg.partition("=")
-        if spelling not in VALIDATE_OPTIONS or (eq and not spelling.startswith("--")):
+        if spelling not in options or (eq and not spelling.startswith("--")):
             return None  # help, --date, an unknown option, `-rNAME`, `--`: click's business
         if not eq:
             if i + 1 >= len(args):
                 return None
             value = args[i + 1]
         i += 1 if eq else 2
-        name, allowed = VALIDATE_OPTIONS[spelling]
+        name, allowed = options[spelling]
         if not value or value.startswith("-") or name in given or (allowed is not None and value not in allowed):
             return None
         given.add(name)

@@ -8,6 +8,8 @@ KEY = "moz"
 TITLE = "The Miracle of the Zone (ザ・ミラクル オブ ザ・ゾーン)"
 RULES_VERSION = "Glyphwar edition (グリフワール編, 1997)"
 RULES_DOC = "docs/MOZ.md"
+CATALOG = "zxdeck.games.moz.schema:SCHEMA"  # the catalog's checker, tables and search fields
+FASTPATH = "zxdeck.games.moz.fast"  # click-free validate / search (zxdeck.cli.fastpath)
 ADAPTER = "zxdeck.games.moz.adapter:ADAPTER"  # sim, tournament, bots, saves and logs (zxdeck.game_api)
 # The commands MOZ has (command -> module with `register(group)`); the others say they are not
 # available for MOZ yet.

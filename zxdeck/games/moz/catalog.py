@@ -3,8 +3,9 @@
 `open_catalog(spec)` is what commands use: the catalogs named by `--cards` (given once or more;
 `builtin` is the built-in one), else `$ZXDECK_MOZ_CARDS`, else `data/moz/cards.yaml`. The first
 use of a catalog's content parses and checks the YAML and caches the cards in a sealed SQLite
-file (`<cache dir>/moz/cards-v<SCHEMA>-<zxdeck version>-<digest>.sqlite`, built and checked by
-the Z/X cache's machinery, zxdeck.catalog.db); later uses read the cache and parse no YAML.
+file (`<cache dir>/moz/cards-v<VERSION>-<zxdeck version>-<digest>.sqlite`, built, checked and
+searched by the core's machinery, zxdeck.catalog.db and .query, with MOZ's schema,
+zxdeck.games.moz.schema); later uses read the cache and parse no YAML.
 
 Checking (Y-5): YAML is read by the safe loader of the Z/X catalog (zxdeck.catalog.loader: no
 tags, anchors or aliases, bounded nesting); each entry becomes a card through
@@ -14,11 +15,7 @@ card id and the YAML line; an id used twice is refused. Every problem is reporte
 
 from __future__ import annotations
 
-import contextlib
-import json
 import os
-import sqlite3
-import time
 from collections.abc import Sequence
 from functools import cached_property
 from pathlib import Path
@@ -27,9 +24,9 @@ from typing import Any
 from zxdeck.catalog.index import CardIndex
 from zxdeck.errors import CatalogError
 from zxdeck.games.moz.model import CardError, MozCard, card_from_mapping
-from zxdeck.text import fold, fold_compact
+from zxdeck.games.moz.schema import VERSION
+from zxdeck.text import fold_compact
 
-SCHEMA = 1
 CATALOG_ENV = "ZXDECK_MOZ_CARDS"
 BUILTIN = "builtin"
 MAX_PROBLEMS_SHOWN = 20
@@ -163,113 +160,39 @@ def load_catalog(spec: Any = None) -> MozCatalog:
 
 # --------------------------------------------------------------------------- the SQLite cache
 
-# Columns of the `cards` table: the card as its catalog mapping (JSON), and the folded fields
-# look-ups use. The `cards` table of a MOZ cache is described in docs/MOZ.md.
-_COLUMNS = ("id", "seq", "type", "name", "name_en", "mapping", "id_key", "name_key", "name_en_key",
-            "name_f", "text_f")
-
 
 def cache_file(digest: str) -> Path:
     """The cache database of a MOZ catalog with this digest, built by this version of zxdeck."""
-    from zxdeck import __version__
-    from zxdeck.catalog.paths import cache_dir
+    from zxdeck.catalog.db import cache_file as core_cache_file
+    from zxdeck.games.moz.schema import SCHEMA
 
-    return cache_dir() / "moz" / f"cards-v{SCHEMA}-{__version__}-{digest[:32]}.sqlite"
-
-
-def _meta(label: str, digest: str) -> dict[str, str]:
-    from zxdeck import __version__
-
-    return {"game": "moz", "schema": str(SCHEMA), "digest": digest, "catalog_path": label,
-            "built_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), "zxdeck_version": __version__}
+    return core_cache_file(digest, schema=SCHEMA)
 
 
-def write_cards(conn: sqlite3.Connection, cards: list[MozCard], meta: dict[str, str]) -> int:
-    """Create the MOZ tables in an empty database (the writer of `db.build_cache_file`)."""
-    conn.execute("PRAGMA journal_mode=OFF")
-    conn.execute("CREATE TABLE cards (id TEXT PRIMARY KEY, seq INTEGER NOT NULL, type TEXT NOT NULL, "
-                 "name TEXT NOT NULL, name_en TEXT NOT NULL, mapping TEXT NOT NULL, id_key TEXT, "
-                 "name_key TEXT, name_en_key TEXT, name_f TEXT, text_f TEXT)")
-    conn.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT)")
-    rows = [
-        (c.id, seq, c.type, c.name, c.name_en,
-         json.dumps({**c.to_mapping(), **dict(c.extra)}, ensure_ascii=False, default=str),
-         fold_compact(c.id), fold_compact(c.name), fold_compact(c.name_en), fold(c.name), fold(c.text))
-        for seq, c in enumerate(cards)
-    ]
-    conn.executemany(f"INSERT INTO cards ({', '.join(_COLUMNS)}) VALUES ({', '.join('?' * len(_COLUMNS))})",
-                     rows)
-    conn.execute("CREATE INDEX cards_name_key ON cards (name_key)")
-    conn.executemany("INSERT INTO meta (key, value) VALUES (?, ?)",
-                     sorted({**meta, "card_count": str(len(rows))}.items()))
-    conn.commit()
-    return len(rows)
-
-
-def _usable(conn: sqlite3.Connection, path: Path, digest: str) -> bool:
-    from zxdeck import __version__
-
-    page_size = conn.execute("PRAGMA page_size").fetchone()[0]
-    page_count = conn.execute("PRAGMA page_count").fetchone()[0]
-    if page_size * page_count != path.stat().st_size:
-        return False
-    meta = dict(conn.execute("SELECT key, value FROM meta"))
-    return (meta.get("game") == "moz" and meta.get("schema") == str(SCHEMA)
-            and meta.get("digest") == digest and meta.get("zxdeck_version") == __version__)
-
-
-def _read_cards(conn: sqlite3.Connection) -> list[MozCard]:
-    rows = conn.execute("SELECT mapping FROM cards ORDER BY seq").fetchall()
-    return [card_from_mapping(json.loads(row[0])) for row in rows]
-
-
-def open_catalog(spec: Any = None, *, rebuild: bool = False) -> MozCatalog:
-    """The MOZ catalog for commands, through the SQLite cache (built when missing or damaged;
-    kept in memory only when the cache folder is not writable)."""
-    import warnings
-
-    from zxdeck.catalog.db import (
-        CacheRepairedWarning,
-        _connect_ro,
-        _prune,
-        build_cache_file,
-        intact,
-    )
+def read_files(spec: Any = None) -> Any:
+    """The MOZ catalogs' paths, bytes and digest (zxdeck.catalog.paths.CatalogFiles)."""
     from zxdeck.catalog.paths import CatalogFiles, read_catalog_bytes
 
     paths = tuple(catalog_paths(spec))
-    files = CatalogFiles(paths, tuple(read_catalog_bytes(p) for p in paths))
-    target = cache_file(files.digest)
-    damaged = False
-    if not rebuild and target.is_file():
-        try:
-            if intact(target):
-                conn = _connect_ro(target)
-                try:
-                    if _usable(conn, target, files.digest):
-                        return MozCatalog(_read_cards(conn), files.paths, files.digest, target)
-                finally:
-                    conn.close()
-            else:
-                damaged = True
-        except (sqlite3.Error, OSError, CardError, ValueError):
-            damaged = True
-    from zxdeck.catalog.loader import merge_cards
+    return CatalogFiles(paths, tuple(read_catalog_bytes(p) for p in paths))
 
-    cards = merge_cards(parse_catalog(d, str(p)) for p, d in zip(files.paths, files.datas))
-    label = "\n".join(str(p.resolve()) for p in files.paths)
-    cached: Path | None = target
+
+def open_db(spec: Any = None, *, rebuild: bool = False) -> Any:
+    """The SQLite cache of the MOZ catalog(s) (zxdeck.catalog.db.CatalogDB with MOZ's schema),
+    built when missing or damaged, kept in memory when the cache folder is not writable."""
+    from zxdeck.catalog.db import open_db as core_open_db
+    from zxdeck.games.moz.schema import SCHEMA
+
+    return core_open_db(rebuild=rebuild, schema=SCHEMA, files=read_files(spec))
+
+
+def open_catalog(spec: Any = None, *, rebuild: bool = False) -> MozCatalog:
+    """The MOZ catalog for commands, through the SQLite cache (`open_db`)."""
+    db = open_db(spec, rebuild=rebuild)
     try:
-        build_cache_file(cards, target, label, files.digest, writer=write_cards,
-                         meta=_meta(label, files.digest))
-        with contextlib.suppress(OSError):
-            _prune(target.parent, target, label)
-    except (OSError, sqlite3.Error):  # cache folder not writable: the cards are in memory anyway
-        cached = None
-    if damaged:
-        warnings.warn(f"{target}: the card cache was damaged; rebuilt it from {files.path}",
-                      CacheRepairedWarning, stacklevel=2)
-    return MozCatalog(cards, files.paths, files.digest, cached, built=True)
+        return MozCatalog(db.cards(), db.catalog_paths, db.digest, db.path, built=db.built)
+    finally:
+        db.close()
 
 
 def catalog_info(catalog: MozCatalog) -> dict[str, Any]:
@@ -283,7 +206,7 @@ def catalog_info(catalog: MozCatalog) -> dict[str, Any]:
         "digest": catalog.digest,
         "database": str(catalog.cache) if catalog.cache else ":memory:",
         "size_bytes": catalog.cache.stat().st_size if catalog.cache and catalog.cache.exists() else None,
-        "schema": SCHEMA,
+        "schema": VERSION,
         "cards": len(catalog.cards),
         "by_type": dict(sorted(by_type.items())),
     }

@@ -54,12 +54,9 @@ def validate_cmd(app: AppContext, decks: tuple[str, ...], fmt: str, deck_format:
     (count, then id or name) in any order. Every problem is reported in one run, with its
     line and rule. Several files may be given; with --format json the output is then an array.
     """
-    from zxdeck.cli.fastpath import report_decks
-    from zxdeck.games.moz.deck import read_deck, render_human, render_json, validate
+    from zxdeck.games.moz.fast import validate_decks
 
-    catalog = _catalog(app)
-    report_decks(decks, lambda path: read_deck(path, catalog, deck_format), validate, render_human, render_json,
-                 fmt, color, click.echo, unreadable={"game": "moz"})
+    validate_decks(app, decks, fmt, deck_format, color, click.echo)
 
 
 SEARCH_HELP = """Find MOZ cards with the query language of `zxdeck search`, with MOZ's keywords.
@@ -104,13 +101,9 @@ def search_cmd(ctx: click.Context, query: tuple[str, ...], fmt: str, sort: str, 
     for arg in query:
         if arg.startswith("--") and len(arg) > 2:
             raise click.UsageError(f"no such option: {arg}", ctx)
-    from zxdeck.games.moz.search import format_cards, parse_query, search
+    from zxdeck.games.moz.fast import search_cards
 
-    node = parse_query(query)
-    app: AppContext = ctx.find_object(AppContext)
-    out = format_cards(search(_catalog(app), node, sort=sort, reverse=reverse, limit=limit), fmt)
-    if out:
-        click.echo(out)
+    search_cards(ctx.find_object(AppContext), query, fmt, sort, reverse, limit, click.echo)
 
 
 @click.command("card", short_help="Show one MOZ card in full.",

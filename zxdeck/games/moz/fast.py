@@ -1,0 +1,90 @@
+"""MOZ's click-free `validate` and `search` (`zxdeck --game moz validate|search`, or with
+$ZXDECK_GAME=moz): what zxdeck.cli.fastpath runs for MOZ (the game module's `FASTPATH`), and the
+bodies the click commands (zxdeck.games.moz.cli) call too, so both print the same.
+
+Like the rest of the fast path, this module imports only the standard library and zxdeck's light
+modules at module level.
+"""
+
+from __future__ import annotations
+
+from zxdeck.cli.fastpath import echo, parse_search, parse_validate, report_decks
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any
+
+    from zxdeck.cli.context import AppContext
+
+VALIDATE_FORMATS = ("human", "text", "json")
+SEARCH_FORMATS = ("table", "json", "csv", "ids")
+SEARCH_SORTS = ("id", "name", "type", "level", "speed", "power")  # zxdeck.games.moz.schema.SORTS
+# The options of MOZ's `validate` taken here (it has no --regulation / --date).
+VALIDATE_OPTIONS: dict[str, tuple[str, tuple[str, ...] | None]] = {
+    "--format": ("fmt", VALIDATE_FORMATS),
+    "--deck-format": ("deck_format", ("auto", "text", "yaml", "json")),
+    "--color": ("color", ("auto", "always", "never")),
+}
+VALIDATE_DEFAULTS: dict[str, Any] = {"fmt": "human", "deck_format": "auto", "color": "auto"}
+SEARCH_OPTIONS: dict[str, tuple[str, tuple[str, ...] | str | None]] = {
+    "--format": ("fmt", SEARCH_FORMATS),
+    "--sort": ("sort", SEARCH_SORTS),
+    "--reverse": ("reverse", None),
+    "--limit": ("limit", "int"),
+}
+SEARCH_DEFAULTS: dict[str, Any] = {"fmt": "table", "sort": "id", "reverse": False, "limit": None}
+
+
+def _catalog(app: AppContext):  # noqa: ANN202 - MozCatalog, imported lazily
+    from zxdeck.games.moz.catalog import open_catalog
+
+    return open_catalog(app.cards or None)
+
+
+def validate_decks(app: AppContext, decks: tuple[str, ...], fmt: str, deck_format: str, color: str,
+                   echo: Callable[..., None] = echo) -> None:
+    """The body of `zxdeck --game moz validate` (both paths): reports on stdout, exit 0 / 1 / 2."""
+    from zxdeck.games.moz.deck import read_deck, render_human, render_json, validate
+
+    catalog = _catalog(app)
+    report_decks(decks, lambda path: read_deck(path, catalog, deck_format), validate, render_human, render_json,
+                 fmt, color, echo, unreadable={"game": "moz"})
+
+
+def search_cards(app: AppContext, query: tuple[str, ...], fmt: str, sort: str, reverse: bool,
+                 limit: int | None, echo: Callable[..., None] = echo) -> None:
+    """The body of `zxdeck --game moz search` (both paths): a bad query is refused before the
+    catalog is opened; then SQL on MOZ's cache; the cards in the format asked."""
+    from zxdeck.catalog.query import count, search, search_ids
+    from zxdeck.games.moz.catalog import open_db
+    from zxdeck.games.moz.search import format_cards, parse_query
+
+    node = parse_query(query)
+    db = open_db(app.cards or None)
+    try:
+        if fmt == "ids":  # no card objects needed
+            out = "\n".join(search_ids(db, node, sort=sort, reverse=reverse, limit=limit))
+        else:
+            cards = search(db, node, sort=sort, reverse=reverse, limit=limit)
+            total = count(db, node) if fmt == "table" and limit is not None and len(cards) == limit else None
+            out = format_cards(cards, fmt, total)
+    finally:
+        db.close()
+    if out:
+        echo(out)
+
+
+def _parse_validate(args: list[str]) -> dict[str, Any] | None:
+    return parse_validate(args, VALIDATE_OPTIONS, VALIDATE_DEFAULTS)
+
+
+def _parse_search(args: list[str]) -> dict[str, Any] | None:
+    return parse_search(args, SEARCH_OPTIONS, SEARCH_DEFAULTS)
+
+
+# command -> (parser, body, whether the command itself turns a ZxError into its line and status)
+FAST_COMMANDS: dict[str, tuple[Callable[[list[str]], dict[str, Any] | None], Callable[..., None], bool]] = {
+    "validate": (_parse_validate, validate_decks, True),  # moz.cli's _user_errors
+    "search": (_parse_search, search_cards, True),
+}
