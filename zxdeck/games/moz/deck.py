@@ -1,8 +1,10 @@
 """MOZ deck construction (MOZ_RULES.md section 2, D-1..D-18): every violation in one run.
 
-A MOZ deck file is read by the Z/X deck reader (zxdeck.deck.parse: counts, names or ids,
-comments, CP932, YAML / JSON decks, "did you mean" for typos) with the MOZ catalog as its card
-source. The deck need not mark its two parts (D-2 ruling: every summoner belongs to the pile,
+A MOZ deck file is read (zxdeck.decks.files: a file or standard input, UTF-8 / UTF-16 / CP932)
+and parsed by the Z/X deck parser (zxdeck.games.zx.deck.parse: counts, names or ids, comments,
+YAML / JSON decks, "did you mean" for typos) with the MOZ catalog as its card source; the records
+(`Deck`, `Problem`), the validation record and the report's shared parts are the core's
+(zxdeck.decks). The deck need not mark its two parts (D-2 ruling: every summoner belongs to the pile,
 every other card to the zone); the headers `Summoners` / `召喚師` and `Zone` / `ゾーン` may be
 written and are skipped.
 
@@ -13,15 +15,14 @@ keys of MOZ_RULES section 2. `validate(deck)` checks them all.
 
 from __future__ import annotations
 
-import json
 import os
 import re
 from collections.abc import Sequence
 from typing import Any
 
+from zxdeck.decks.model import Deck, DeckEntry, Problem, Validation
 from zxdeck.games.moz.model import LIMIT_GROUPS, MozCard
-from zxdeck.games.zx.deck.model import Deck, DeckEntry, Problem
-from zxdeck.records import FACTORY, FrozenRecord, Record
+from zxdeck.records import FACTORY, FrozenRecord
 from zxdeck.text import name_key
 
 REGULATION_NAME = "glyphwar"
@@ -124,7 +125,7 @@ REGULATION: tuple[Limit, ...] = (
 assert {g for lim in REGULATION for g in lim.match.get("limit_group", [])} == set(LIMIT_GROUPS)
 
 
-class MozValidation(Record):
+class MozValidation(Validation):
     """The outcome of validating one MOZ deck (the JSON object of `validate --format json`)."""
 
     __slots__ = _fields = ("deck", "errors", "warnings", "counts")
@@ -140,24 +141,8 @@ class MozValidation(Record):
         self.warnings = [] if warnings is FACTORY else warnings
         self.counts = {} if counts is FACTORY else counts
 
-    @property
-    def valid(self) -> bool:
-        return not self.errors
-
-    @property
-    def exit_code(self) -> int:
-        return 0 if self.valid else 1
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "deck": self.deck.source,
-            "valid": self.valid,
-            "game": "moz",
-            "regulation": REGULATION_NAME,
-            "counts": self.counts,
-            "errors": [p.to_dict() for p in self.errors],
-            "warnings": [p.to_dict() for p in self.warnings],
-        }
+    def checked_with(self) -> dict[str, Any]:
+        return {"game": "moz", "regulation": REGULATION_NAME}
 
 
 def _copies(deck: Deck) -> list[tuple[MozCard, DeckEntry]]:
@@ -290,13 +275,8 @@ def _skip_moz_headers(text: str) -> str:
 def read_deck(path: str | os.PathLike[str], catalog: Any, fmt: str | None = None) -> Deck:
     """Read a MOZ deck file (`-` for standard input) with the MOZ catalog as card source;
     `DeckFileError` (exit 2) when it cannot be read at all."""
-    from zxdeck.games.zx.deck.parse import (
-        deck_format,
-        decode,
-        parse_structured,
-        parse_text,
-        read_bytes,
-    )
+    from zxdeck.decks.files import deck_format, decode, read_bytes
+    from zxdeck.games.zx.deck.parse import parse_structured, parse_text
 
     source = "<stdin>" if str(path) == "-" else str(path)
     kind = deck_format(path, fmt)
@@ -337,6 +317,8 @@ def problem_dict(p: Problem) -> dict[str, Any]:
 
 
 def render_json(results: Sequence[MozValidation | dict[str, Any]], single: bool) -> str:
+    from zxdeck.decks.report import json_report
+
     objects = []
     for r in results:
         if isinstance(r, MozValidation):
@@ -346,15 +328,14 @@ def render_json(results: Sequence[MozValidation | dict[str, Any]], single: bool)
             objects.append(obj)
         else:
             objects.append(r)
-    payload: Any = objects[0] if single and len(objects) == 1 else objects
-    return json.dumps(payload, ensure_ascii=False, indent=2)
+    return json_report(objects, single)
 
 
 def render_human(result: MozValidation, color: bool = False) -> str:
     """The report for people, laid out as the Z/X one (zxdeck.deck.report)."""
-    from zxdeck.games.zx.deck.report import _problem_lines, _styler, cited_rules
+    from zxdeck.decks.report import cited_rules, problem_lines, styler
 
-    style = _styler(color)
+    style = styler(color)
     n_err, n_warn = len(result.errors), len(result.warnings)
     verdict = style("VALID", fg="green", bold=True) if result.valid else style("INVALID", fg="red", bold=True)
     tally = f"{n_err} error{'s' * (n_err != 1)}, {n_warn} warning{'s' * (n_warn != 1)}"
@@ -362,11 +343,11 @@ def render_human(result: MozValidation, color: bool = False) -> str:
     if result.errors:
         lines.append(style("Errors:", fg="red", bold=True))
         for p in result.errors:
-            lines.extend(_problem_lines(p, style, "red"))
+            lines.extend(problem_lines(p, style, "red"))
     if result.warnings:
         lines.append(style("Warnings:", fg="yellow", bold=True))
         for p in result.warnings:
-            lines.extend(_problem_lines(p, style, "yellow"))
+            lines.extend(problem_lines(p, style, "yellow"))
     c = result.counts
     levels = " ".join(f"{lv}" for lv, n in c["summoner_levels"].items() for _ in range(n)) or "none"
     lines.append(f"Summary: summoners {c['summoners']}/5 (levels {levels}), zone {c['zone']}/50 "

@@ -29,23 +29,26 @@ become `parse-error` / `unknown-card` problems of the deck (exit 1).
 
 from __future__ import annotations
 
-import codecs
 import json
 import os
 import re
-import sys
 from collections.abc import Iterable
-from pathlib import Path
 from typing import Any
 
 from zxdeck.catalog.model import DUNAMIS_TYPES, MAIN_DECK_TYPES, Card
 from zxdeck.catalog.source import CardSource
+from zxdeck.decks.files import (  # noqa: F401 - MAX_BYTES, read_bytes: their old home
+    MAX_BYTES,
+    STRUCTURED_SUFFIXES,
+    deck_format,
+    decode,
+    read_bytes,
+)
 from zxdeck.errors import DeckFileError
 from zxdeck.games.zx.deck import layout
 from zxdeck.games.zx.deck.model import DUNAMIS, MAIN, PLAYER, WARNING, Deck, DeckEntry, Problem
 from zxdeck.text import fold_compact, nfkc
 
-MAX_BYTES = 1024 * 1024  # a real deck file is a few kilobytes
 MAX_LINE = 1000  # characters; longer lines are a parse-error, never matched
 MAX_LINES = 5000  # non-empty lines (or YAML/JSON entries); a real deck has well under 100
 MAX_COUNT = 999
@@ -55,7 +58,6 @@ MIN_SUGGESTED = 3  # ... however big the catalog
 MAX_COMPARED = 1_000_000  # fuzzy comparisons per file (a 50,000-card catalog has ~150,000 keys)
 MAX_DEPTH = 20  # nesting of a YAML / JSON deck; a real one has 3 ({main: [{card, count}]})
 
-STRUCTURED_SUFFIXES = {".json": "json", ".yaml": "yaml", ".yml": "yaml"}
 
 _NUM = r"(?P<n>[+-]?\d+)"
 _X = r"[xX×*✕✖]"
@@ -70,77 +72,8 @@ _COUNT_PATTERNS = (
 _COMMENT = re.compile(r"(^|\s)#.*$")
 _BULLET = re.compile(r"^(?:[-•]\s+|・\s*)")  # "- 4 B01-001", "・4 B01-001" (lists pasted from notes)
 _SPACES = re.compile(r"\s+")
-_CONTROL = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f]")
-_CP932_ODD = "[\x80-\x9f\ue000-\uf8ff]"  # what CP932 makes of bytes that are not text (compiled on use:
-# its wide range costs more to compile than every other pattern here)
 
 PREFERRED_TYPES = {MAIN: MAIN_DECK_TYPES, DUNAMIS: DUNAMIS_TYPES, PLAYER: frozenset({"player"})}
-
-
-# --------------------------------------------------------------------------- bytes -> text
-
-
-def read_bytes(path: str | os.PathLike[str]) -> bytes:
-    """The bytes of a deck file (`-` is standard input), refusing folders and files over 1 MiB."""
-    if str(path) == "-":
-        data = sys.stdin.buffer.read(MAX_BYTES + 1)
-        if len(data) > MAX_BYTES:
-            raise DeckFileError(f"<stdin>: more than {MAX_BYTES:,} bytes (1 MiB), not a deck file")
-        return data
-    p = Path(path)
-    try:
-        if p.is_dir():
-            raise DeckFileError(f"{p}: is a folder, not a deck file")
-        size = p.stat().st_size
-        if size > MAX_BYTES:
-            raise DeckFileError(
-                f"{p}: file is {size:,} bytes; a deck file may be at most {MAX_BYTES:,} bytes "
-                "(1 MiB; is this the right file?)"
-            )
-        with p.open("rb") as fh:
-            data = fh.read(MAX_BYTES + 1)
-    except FileNotFoundError:
-        raise DeckFileError(f"{p}: deck file not found") from None
-    except PermissionError:
-        raise DeckFileError(f"{p}: permission denied") from None
-    except OSError as exc:
-        raise DeckFileError(f"{p}: cannot read deck file: {exc.strerror or exc}") from None
-    if len(data) > MAX_BYTES:  # grew while reading, or a special file
-        raise DeckFileError(f"{p}: more than {MAX_BYTES:,} bytes (1 MiB), not a deck file")
-    return data
-
-
-def decode(data: bytes, source: str = "<deck>") -> tuple[str, str]:
-    """Decode deck bytes: UTF-8 (BOM or not), UTF-16 with BOM, else CP932; (text, encoding)."""
-    if data.startswith(codecs.BOM_UTF8):
-        candidates = ["utf-8-sig"]
-    elif data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
-        candidates = ["utf-16"]
-    else:
-        candidates = ["utf-8", "cp932"]
-    first_error: UnicodeDecodeError | None = None
-    for encoding in candidates:
-        try:
-            text = data.decode(encoding)
-        except UnicodeDecodeError as exc:
-            first_error = first_error or exc
-            continue
-        if "\x00" in text or len(_CONTROL.findall(text[:4096])) > 8:
-            raise DeckFileError(f"{source}: looks like a binary file, not a deck (text expected)")
-        odd = re.search(_CP932_ODD, text) if encoding == "cp932" else None
-        if odd:  # CP932 decodes stray bytes to C1 controls / private use: not really text
-            start = len(text[: odd.start()].encode("cp932"))
-            first_error = first_error or UnicodeDecodeError("cp932", data, start, start + 1, "odd byte")
-            continue
-        return text, encoding
-    assert first_error is not None
-    bad = data[first_error.start : first_error.start + 1].hex()
-    if b"\x00" in data[:4096]:
-        raise DeckFileError(f"{source}: looks like a binary file, not a deck (text expected)")
-    line = data.count(b"\n", 0, first_error.start) + 1
-    raise DeckFileError(
-        f"{source}: line {line}: cannot decode byte 0x{bad} (not UTF-8 or Shift_JIS/CP932 text)"
-    )
 
 
 # --------------------------------------------------------------------------- card look-up
@@ -642,13 +575,6 @@ def _structured_item(reader: _Reader, item: Any, section: str, line: int | None,
 
 
 # --------------------------------------------------------------------------- entry points
-
-
-def deck_format(path: str | os.PathLike[str], fmt: str | None = None) -> str:
-    """`text`, `yaml` or `json`: `fmt` when given, else from the file extension."""
-    if fmt and fmt != "auto":
-        return fmt
-    return STRUCTURED_SUFFIXES.get(Path(str(path)).suffix.casefold(), "text")
 
 
 def parse_bytes(data: bytes, catalog: CardSource, source: str = "<deck>", fmt: str = "text") -> Deck:

@@ -8,49 +8,13 @@ that prints the rules cited (`zxdeck rules D-1 D-4`).
 
 from __future__ import annotations
 
-import json
-import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
-from zxdeck.games.zx.deck.model import Problem
+from zxdeck.decks.report import _FG, Style, ansi_style, cited_rules, json_report  # noqa: F401 - their old home
+from zxdeck.decks.report import problem_lines as _problem_lines
+from zxdeck.decks.report import styler as _styler
 from zxdeck.games.zx.deck.validate import ValidationResult
-
-Style = Callable[..., str]
-
-
-# click.style's codes for what the report uses (a foreground color, bold, dim), written here so
-# that a colored report does not import click; tests/deck/test_report_style.py compares them.
-_FG = {name: 30 + i for i, name in enumerate(("black", "red", "green", "yellow", "blue", "magenta", "cyan", "white"))}
-_FG |= {f"bright_{name}": code + 60 for name, code in _FG.items()}
-
-
-def ansi_style(text: str, fg: str | None = None, bold: bool | None = None, dim: bool | None = None) -> str:
-    """`click.style(text, fg=..., bold=..., dim=...)` (a named color or none), reset at the end."""
-    bits = [f"\033[{_FG[fg]}m"] if fg is not None else []
-    if bold is not None:
-        bits.append(f"\033[{1 if bold else 22}m")
-    if dim is not None:
-        bits.append(f"\033[{2 if dim else 22}m")
-    return "".join(bits) + text + "\033[0m"
-
-
-def _styler(color: bool) -> Style:
-    if not color:
-        return lambda text, **_: text
-    return ansi_style
-
-
-def _problem_lines(p: Problem, style: Style, color_name: str) -> list[str]:
-    where = f"line {p.line}" if p.line else "deck"
-    if len(p.lines) > 1:
-        where = "lines " + ",".join(str(n) for n in p.lines[:6]) + ("…" if len(p.lines) > 6 else "")
-    rule = f"[{p.rule}] " if p.rule else ""
-    head = f"  {style(where, bold=True)}: {style(p.code, fg=color_name, bold=True)} {rule}{p.message}"
-    out = [head]
-    if p.hint:
-        out.append("      " + style(f"hint: {p.hint}", dim=True))
-    return out
 
 
 def _summary(result: ValidationResult) -> str:
@@ -99,20 +63,6 @@ def render_human(result: ValidationResult, color: bool = False) -> str:
     return "\n".join(lines)
 
 
-def cited_rules(problems: Sequence[Problem]) -> list[str]:
-    """The rule ids the problems cite, once each, in the order of the rules (D-2 before D-10).
-    Only ids of the rules reference (`D-4`): a regulation's own label such as `sealed` is not one."""
-    ids = {p.rule for p in problems if p.rule and re.fullmatch(r"[A-Z]-\d+", p.rule)}
-
-    def key(rid: str) -> tuple[str, int, str]:
-        m = re.fullmatch(r"([A-Z])-(\d+)", rid)
-        return (m.group(1), int(m.group(2)), "") if m else ("~", 0, rid)
-
-    return sorted(ids, key=key)
-
-
 def render_json(results: Sequence[ValidationResult | dict[str, Any]], single: bool) -> str:
     """One JSON object for one deck, else a JSON array (INTERFACES.md section 3)."""
-    objects = [r.to_dict() if isinstance(r, ValidationResult) else r for r in results]
-    payload: Any = objects[0] if single and len(objects) == 1 else objects
-    return json.dumps(payload, ensure_ascii=False, indent=2)
+    return json_report([r.to_dict() if isinstance(r, ValidationResult) else r for r in results], single)

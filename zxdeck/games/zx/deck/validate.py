@@ -12,9 +12,10 @@ from collections.abc import Iterable
 from typing import Any
 
 from zxdeck.catalog.model import Card
+from zxdeck.decks.model import Validation
 from zxdeck.games.zx.deck.model import DUNAMIS, ERROR, MAIN, WARNING, Deck, DeckEntry, Problem
 from zxdeck.games.zx.deck.regulation import Regulation, load_regulation
-from zxdeck.records import FACTORY, Record
+from zxdeck.records import FACTORY
 from zxdeck.text import name_key
 
 RULES = {
@@ -41,7 +42,7 @@ TYPE_LABEL = {
 }
 
 
-class ValidationResult(Record):
+class ValidationResult(Validation):
     """The outcome of validating one deck: valid when there is no error (warnings allowed)."""
 
     _fields = ("deck", "regulation", "errors", "warnings", "counts")
@@ -54,25 +55,13 @@ class ValidationResult(Record):
         self.warnings = [] if warnings is FACTORY else warnings
         self.counts = {} if counts is FACTORY else counts
 
-    @property
-    def valid(self) -> bool:
-        return not self.errors
-
-    @property
-    def exit_code(self) -> int:
-        return 0 if self.valid else 1
+    def checked_with(self) -> dict[str, Any]:
+        return {"regulation": self.regulation.name}
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON object of INTERFACES.md section 3 (plus `regulation`, and `regulation_list`
         when a dated banned / restricted list is in force)."""
-        out = {
-            "deck": self.deck.source,
-            "valid": self.valid,
-            "regulation": self.regulation.name,
-            "counts": self.counts,
-            "errors": [p.to_dict() for p in self.errors],
-            "warnings": [p.to_dict() for p in self.warnings],
-        }
+        out = super().to_dict()
         if self.regulation.active_list is not None:
             out["regulation_list"] = {"date": self.regulation.active_list.date,
                                       "title": self.regulation.active_list.title}
