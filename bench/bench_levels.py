@@ -9,6 +9,11 @@ the heuristic, see zxdeck/agents/mcts.py) are reported apart. The budget of `har
 (`HARD_BUDGET` in zxdeck/agents/levels.py) is the one near 1 s a decision.
 
     python bench/bench_levels.py --games 2 --budgets 400,800
+
+`--agent` times another search the same way (its budget replaced by each of `--budgets`), e.g.
+the UCB1 tree, to find the budgets of equal time a decision:
+
+    python bench/bench_levels.py --games 4 --budgets 100,200 --agent mcts:search=ucb
 """
 
 from __future__ import annotations
@@ -24,9 +29,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_agents import _specs, opening  # noqa: E402
 
 
-def timed_game(k: int, budget: int, base_seed: int) -> tuple[list[tuple[float, float]], list[float]]:
-    """Opening k, the search (budget) against heuristic: (wall, cpu) of each searched decision,
-    and the wall time of each routine one."""
+def timed_game(k: int, budget: int, base_seed: int,
+               agent: str = "hard") -> tuple[list[tuple[float, float]], list[float], float]:
+    """Opening k, the search (`agent`, a level or an agent spec, at `budget`) against heuristic:
+    (wall, cpu) of each searched decision, the wall time of each routine one, and the CPU
+    time of all the search's decisions of the game."""
     from zxdeck.agents import parse_agent
     from zxdeck.agents.heuristic import HeuristicAgent
     from zxdeck.agents.levels import LEVELS
@@ -37,12 +44,13 @@ def timed_game(k: int, budget: int, base_seed: int) -> tuple[list[tuple[float, f
     seed, d1, d2 = opening(k, base_seed)
     seat = k % 2
     agents: list = [None, None]
-    agents[seat] = parse_agent(LEVELS["hard"]).make(agent_seed(seed, seat))
+    agents[seat] = parse_agent(LEVELS.get(agent, agent)).make(agent_seed(seed, seat))
     agents[seat].budget = budget
     agents[1 - seat] = HeuristicAgent(agent_seed(seed, 1 - seat))
     g = Game(_specs()[d1], _specs()[d2], seed=seed)
     searched: list[tuple[float, float]] = []
     routine: list[float] = []
+    total = 0.0
     while not g.is_over():
         p = g.current_player()
         if p == seat and len(g.legal_actions()) > 1:
@@ -51,6 +59,7 @@ def timed_game(k: int, budget: int, base_seed: int) -> tuple[list[tuple[float, f
             t, c = time.perf_counter(), time.process_time()
             a = agents[p].choose(g)
             wall, cpu = time.perf_counter() - t, time.process_time() - c
+            total += cpu
             if easy:
                 routine.append(wall)
             else:
@@ -58,7 +67,7 @@ def timed_game(k: int, budget: int, base_seed: int) -> tuple[list[tuple[float, f
         else:
             a = agents[p].choose(g)
         g.apply(a)
-    return searched, routine
+    return searched, routine, total
 
 
 def main() -> None:
@@ -66,23 +75,27 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=2)
     ap.add_argument("--budgets", default="400,800")
     ap.add_argument("--seed", type=int, default=9000, help="seed of the first opening")
+    ap.add_argument("--agent", default="hard", help="a level or an mcts agent spec (default: hard)")
     args = ap.parse_args()
-    print(f"# {platform.machine()}, CPython {platform.python_version()}; {args.games} games a budget, "
-          f"openings from seed {args.seed}")
+    print(f"# {platform.machine()}, CPython {platform.python_version()}; {args.agent}, {args.games} games "
+          f"a budget, openings from seed {args.seed}")
     for b in (int(x) for x in args.budgets.split(",")):
         searched: list[tuple[float, float]] = []
         routine: list[float] = []
+        total = 0.0
         for k in range(args.games):
-            s, r = timed_game(k, b, args.seed)
+            s, r, t = timed_game(k, b, args.seed, args.agent)
             searched += s
             routine += r
+            total += t
         walls = sorted(w for w, _ in searched)
         cpus = sorted(c for _, c in searched)
         n = len(walls)
         print(f"budget {b}: {n} searched decisions ({n / args.games:.0f} a game), s/decision wall "
               f"median {statistics.median(walls):.2f} p95 {walls[int(0.95 * (n - 1))]:.2f}, CPU median "
               f"{statistics.median(cpus):.2f} p95 {cpus[int(0.95 * (n - 1))]:.2f}; routine decisions "
-              f"{len(routine)}, wall median {statistics.median(routine) if routine else 0:.3f}",
+              f"{len(routine)}, wall median {statistics.median(routine) if routine else 0:.3f}; CPU of all "
+              f"its decisions {total / args.games:.1f} s a game",
               flush=True)
 
 
