@@ -16,3 +16,4 @@ cdef class Script:
     cdef public tuple power_effs, protect_effs
     cdef public long descent_count, shift_need
     cdef public object descent_filter, shift_filter
+    cdef public bint descent_static, shift_static

@@ -104,7 +104,7 @@ class Script:
 
     __slots__ = ("auto", "activated", "continuous", "events", "descent", "awakening",
                  "idealize", "shift", "all", "power_effs", "protect_effs", "descent_count",
-                 "descent_filter", "shift_need", "shift_filter")
+                 "descent_filter", "descent_static", "shift_need", "shift_filter", "shift_static")
 
     def __init__(self) -> None:
         self.auto: dict[str, list[Ability]] = {}
@@ -124,8 +124,10 @@ class Script:
         # dunamis cards needed and the 剣臨器 filter (read from the abilities once)
         self.descent_count = 0
         self.descent_filter: dict[str, Any] | None = None
+        self.descent_static = False  # the filter reads only the cards (`static_filter`)
         self.shift_need = 0
         self.shift_filter: dict[str, Any] | None = None
+        self.shift_static = False
 
     def derive(self) -> None:
         """Fill the derived tables from `continuous`, `descent` and `shift` (after the abilities
@@ -133,9 +135,11 @@ class Script:
         if self.descent is not None:
             self.descent_count = int(self.descent.raw.get("count", 0) or 0)
             self.descent_filter = self.descent.raw.get("filter")
+            self.descent_static = static_filter(self.descent_filter)
         if self.shift is not None:
             self.shift_need = int(self.shift.raw.get("dunamis_face_up", 0) or 0)
             self.shift_filter = self.shift.raw.get("target")
+            self.shift_static = static_filter(self.shift_filter)
         self.power_effs = tuple((ab, eff) for ab in self.continuous for eff in ab.effects
                                 if eff["do"] == "power")
         self.protect_effs = tuple((ab, eff) for ab in self.continuous for eff in ab.effects
@@ -442,6 +446,16 @@ def _compile_unit_filter(flt: dict[str, Any]) -> Any:
         body.append("if card.ignition != IGNITION: return False")
     body.append("return True")
     return _build("unit_filter", "g, iid, ctl, src", body, env)
+
+
+# unit filter keys that read only the Z/X's card and its Shift's card (and the source: `other`)
+STATIC_KEYS = frozenset({"type", "color", "race", "name", "max_cost", "min_cost", "ignition", "other"})
+
+
+def static_filter(flt: Any) -> bool:
+    """Does a unit filter read only the cards (`STATIC_KEYS`)? Then, for a Z/X without a Shift, its
+    answer for a source never changes in a game (the dunamis checks keep it: `Game.static_matches`)."""
+    return bool(flt) and isinstance(flt, dict) and all(k in STATIC_KEYS for k in flt)
 
 
 # id(filter mapping) -> (the mapping, its compiled test); the mappings are the catalog's, never changed

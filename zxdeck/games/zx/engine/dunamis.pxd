@@ -18,7 +18,8 @@ cpdef _descent_possible(Game g, long p, long iid, tuple chosen=*, list units=*)
 @cython.locals(cards=list, slept=bytearray, u=long)
 cpdef list _rebooted_costs(Game g, list units)
 
-@cython.locals(cards=list, cost=long, sc=Script, count=long, slept=bytearray, costs=list, u=long)
+@cython.locals(cards=list, cost=long, sc=Script, count=long, slept=bytearray, costs=list, u=long, shift_on=dict,
+               memo=dict, m=object)
 cpdef bint _descent_open(Game g, long p, long iid, list units, list reb) except -1
 
 @cython.locals(ab=Ability, cost=long)
@@ -33,11 +34,11 @@ cpdef long _face_up_count(Game g, long p) except -1
 @cython.locals(need=long)
 cpdef list shift_targets(Game g, long p, long iid, list units=*)
 
-@cython.locals(shift_on=dict, u=long)
+@cython.locals(sc=Script, shift_on=dict, u=long, memo=dict, out=list, m=object)
 cpdef list _shift_candidates(Game g, long p, long iid, list units)
 
 @cython.locals(dun=list, up=bytearray, card_id=list, card_type=list, n_up=long, seen=set, entries=list, iid=long,
-               kind=long)
+               kind=long, flags=bytes, i=Py_ssize_t, d=long)
 cpdef tuple _plan(Game g, PlayerState ps)
 
 @cython.locals(ps=PlayerState, acts=list, ex_ok=bint, shift_ok=bint, plan=tuple, n_up=long, card_cost=list,

@@ -76,6 +76,23 @@ def _descent_open(g: Game, p: int, iid: int, units: list[int], reb: list[int]) -
     test = unit_filter(flt)
     if test is None:
         costs = reb
+    elif sc.descent_static:  # the answer for a Z/X without a Shift is kept (Game.static_matches)
+        slept = g.slept
+        shift_on = g.shift_on
+        memo = g.static_matches
+        costs = []
+        for u in units:
+            if slept[u]:
+                continue
+            if u in shift_on:
+                m = test(g, u, p, iid)
+            else:
+                m = memo.get((iid, u))
+                if m is None:
+                    m = memo[(iid, u)] = test(g, u, p, iid)
+            if m:
+                costs.append(cards[u])
+        costs.sort(reverse=True)
     else:
         slept = g.slept
         costs = sorted([cards[u] for u in units if not slept[u] and test(g, u, p, iid)], reverse=True)
@@ -136,11 +153,23 @@ def shift_targets(g: Game, p: int, iid: int, units: list[int] | None = None) -> 
 
 def _shift_candidates(g: Game, p: int, iid: int, units: list[int]) -> list[int]:
     """p's Z/X among `units` matching the 剣臨器 filter of `iid` with no Shift on them (H-4)."""
-    test = unit_filter(g.scripts[iid].shift_filter)
+    sc = g.scripts[iid]
+    test = unit_filter(sc.shift_filter)
     shift_on = g.shift_on
     if test is None:
         return [u for u in units if u not in shift_on]
-    return [u for u in units if u not in shift_on and test(g, u, p, iid)]
+    if not sc.shift_static:
+        return [u for u in units if u not in shift_on and test(g, u, p, iid)]
+    memo = g.static_matches  # a Shift goes on a Z/X without a Shift: its answer is kept
+    out = []
+    for u in units:
+        if u not in shift_on:
+            m = memo.get((iid, u))
+            if m is None:
+                m = memo[(iid, u)] = test(g, u, p, iid)
+            if m:
+                out.append(u)
+    return out
 
 
 _ZX_EX, _EVENT_EX, _SHIFT = 1, 2, 3
@@ -148,15 +177,26 @@ _PLAN_KINDS = {"zx_ex": _ZX_EX, "event_ex": _EVENT_EX, "shift": _SHIFT}
 
 
 def _plan(g: Game, ps: PlayerState) -> tuple:
-    """(dunamis, face-up flags, face-up count, entries) of a player's dunamis: `entries` are
-    (instance id, kind) of the first face-down Z/X EX, Event EX and Shift of each card number, in
-    dunamis order. Kept on the player (`dunamis_plan`) and made again only when the zone or a
-    face-up flag has changed (a Z/X EX played or back, a Shift used...): a few times a game."""
+    """(dunamis, face-up flags, face-up count, entries, the dunamis cards' face-up flags) of a
+    player's dunamis: `entries` are (instance id, kind) of the first face-down Z/X EX, Event EX
+    and Shift of each card number, in dunamis order. Kept on the player (`dunamis_plan`) and made
+    again only when the zone or one of its cards' face-up flag has changed (a Z/X EX played or
+    back, a Shift used...): a few times a game."""
     plan = ps.dunamis_plan
     dun = ps.dunamis
     up = g.face_up
-    if plan is not None and plan[0] == dun and plan[1] == up:
-        return plan
+    if plan is not None and plan[0] == dun:
+        if plan[1] == up:
+            return plan
+        # another card turned face up (the other player's, mostly): is every one of these as before?
+        flags = plan[4]
+        for i in range(len(dun)):
+            if up[dun[i]] != flags[i]:
+                break
+        else:
+            plan = (plan[0], bytes(up), plan[2], plan[3], flags)
+            ps.dunamis_plan = plan
+            return plan
     card_id = g.card_id
     card_type = g.card_type
     n_up = 0
@@ -172,7 +212,7 @@ def _plan(g: Game, ps: PlayerState) -> tuple:
                 kind = _PLAN_KINDS.get(card_type[iid], 0)
                 if kind:
                     entries.append((iid, kind))
-    plan = (dun[:], bytes(up), n_up, tuple(entries))
+    plan = (dun[:], bytes(up), n_up, tuple(entries), bytes([up[d] for d in dun]))
     ps.dunamis_plan = plan
     return plan
 

@@ -9,9 +9,10 @@ from zxdeck.games.zx.engine.abilities cimport Ability, Script
 @cython.final
 cdef class Game:
     cdef public object specs, seed, turn_limit, rng, listener, decision, battle, first_given, winner, _legal
-    cdef public list cards, card_id, card_type, card_cost, card_color, owner, scripts, players, squares, limbo, _moves, stack, rules, triggers, history
+    cdef public object _floor_key, _floor
+    cdef public list cards, card_id, card_type, card_cost, card_color, card_power, owner, scripts, players, squares, limbo, _moves, stack, rules, triggers, history
     cdef public bytearray slept, face_up
-    cdef public dict damage, bonus, forces, shift_on
+    cdef public dict damage, bonus, forces, shift_on, static_matches
     cdef public set once
     cdef public long battle_left, turn, first, active
     cdef public str phase, reason
@@ -31,11 +32,11 @@ cdef class Game:
     @cython.locals(owner=list, u=long)
     cpdef list units_of(self, long p)
     cpdef tuple unit_scripts(self, long iid)
-    @cython.locals(p=long, scripts=list, shift_on=dict, u=long, effs=tuple, ab=Ability, eff=dict, ctl=long)
+    @cython.locals(p=long, scripts=list, shift_on=dict, u=long, sc=Script, effs=tuple, ab=Ability, eff=dict, ctl=long)
     cpdef long power(self, long iid) except? -1
     @cython.locals(ab=Ability)
     cpdef bint _cont_applies(self, long ctl, long src, ab, target, long iid) except -1
-    @cython.locals(owner=list, scripts=list, shift_on=dict, mine=long, u=long, effs=tuple, ab=Ability, eff=dict)
+    @cython.locals(owner=list, scripts=list, shift_on=dict, mine=long, u=long, sc=Script, effs=tuple, ab=Ability, eff=dict)
     cpdef bint protected(self, long iid, str kind) except -1
     @cython.locals(slept=bytearray, card_color=list, count=long, match=bint, r=long, ps=PlayerState)
     cpdef bint can_pay(self, long p, long n, str color) except -1
@@ -49,7 +50,7 @@ cdef class Game:
     cpdef _advance(self)
     @cython.locals(stack=list, t=tuple)
     cpdef bint _check_timing(self) except -1
-    @cython.locals(z0=bint, z1=bint)
+    @cython.locals(z0=bint, z1=bint, ps=PlayerState)
     cpdef bint _check_life(self) except -1
     cpdef _decide(self, tuple d)
     cpdef pick(self, long player, str purpose, options, long mn, long mx, tuple cont)
@@ -61,7 +62,7 @@ cdef class Game:
     cpdef leave_field(self, long iid, str dest, bint slept=*)
     @cython.locals(p=long, sc=Script, ab=Ability)
     cpdef destroy(self, long iid, bint by_damage=*)
-    @cython.locals(scripts=list, shift_on=dict, u=long, effs=tuple, ab=Ability, eff=dict, amount=long)
+    @cython.locals(scripts=list, shift_on=dict, key=tuple, u=long, sc=Script, effs=tuple, ab=Ability, eff=dict, amount=long)
     cpdef _power_floor(self)
     @cython.locals(base=long, low=long)
     cpdef bint _lethal(self, long iid, long dmg, floor) except -1

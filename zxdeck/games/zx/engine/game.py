@@ -126,6 +126,12 @@ class Game:
         self.card_type: list[str] = [c.type for c in cards]
         self.card_cost: list[int] = [c.cost for c in cards]
         self.card_color: list[str] = [c.color for c in cards]
+        self.card_power: list[int] = [c.power for c in cards]
+        # (card, Z/X) -> does the Z/X match the card's descent or Shift filter, for filters that
+        # read only the cards (abilities.static_filter) and a Z/X without a Shift: shared by clones
+        self.static_matches: dict[tuple[int, int], bool] = {}
+        self._floor_key: tuple | None = None  # `_power_floor()` of this field (derived, not state)
+        self._floor: int | None = None
         n = len(cards)
         self.squares: list[int] = [-1] * 9
         self.slept = bytearray(n)
@@ -226,6 +232,10 @@ class Game:
         g.card_type = self.card_type
         g.card_cost = self.card_cost
         g.card_color = self.card_color
+        g.card_power = self.card_power
+        g.static_matches = self.static_matches
+        g._floor_key = self._floor_key
+        g._floor = self._floor
         g.players = [self.players[0].copy(), self.players[1].copy()]
         g.squares = self.squares[:]
         g.slept = self.slept[:]
@@ -346,6 +356,8 @@ class Game:
         self.card_type = self.card_type + [card.type]
         self.card_cost = self.card_cost + [card.cost]
         self.card_color = self.card_color + [card.color]
+        self.card_power = self.card_power + [card.power]
+        self.static_matches = {}  # a clone may give the same instance id to another card
         self.slept.append(1 if slept else 0)
         self.face_up.append(1 if face_up else 0)
         ps = self.players[player]
@@ -389,7 +401,7 @@ class Game:
 
     def power(self, iid: int) -> int:
         """Current power: printed + until-end-of-turn changes + continuous abilities (A-3)."""
-        p = self.cards[iid].power + self.bonus.get(iid, 0)
+        p = self.card_power[iid] + self.bonus.get(iid, 0)
         if self._cont_guard:
             return p
         scripts = self.scripts
@@ -397,11 +409,13 @@ class Game:
         for u in self.squares:
             if u < 0:
                 continue
-            effs = scripts[u].power_effs
+            sc = scripts[u]
+            effs = sc.power_effs
             if shift_on:
                 s = shift_on.get(u)
                 if s is not None:
-                    effs = effs + scripts[s].power_effs
+                    sc = scripts[s]
+                    effs = effs + sc.power_effs
             if effs:
                 ctl = self.owner[u]
                 for ab, eff in effs:
@@ -472,11 +486,13 @@ class Game:
         for u in self.squares:
             if u < 0 or owner[u] != mine:
                 continue
-            effs = scripts[u].protect_effs
+            sc = scripts[u]
+            effs = sc.protect_effs
             if shift_on:
                 s = shift_on.get(u)
                 if s is not None:
-                    effs = effs + scripts[s].protect_effs
+                    sc = scripts[s]
+                    effs = effs + sc.protect_effs
             for ab, eff in effs:
                 if eff.get("from", "attack") == kind and \
                         self._cont_applies(mine, u, ab, eff.get("target", "self"), iid):
@@ -628,8 +644,10 @@ class Game:
         """W-1: a player with no life loses (both at once: a draw)."""
         if not self.started or self.over:
             return self.over
-        z0 = not self.players[0].life
-        z1 = not self.players[1].life
+        ps = self.players[0]
+        z0 = not ps.life
+        ps = self.players[1]
+        z1 = not ps.life
         if z0 or z1:
             self._end(None if (z0 and z1) else (1 if z0 else 0), "life")
         return self.over
@@ -796,26 +814,36 @@ class Game:
         """None when no Z/X on the field (nor its Shift) has a continuous power effect (every power
         is then printed + until-end-of-turn changes, A-3); else the sum of their negative amounts:
         no power on the field is below printed + until-end-of-turn + this (conditions and targets
-        can only leave effects out)."""
-        scripts = self.scripts
+        can only leave effects out). Kept for the last field seen (the squares and the Shifts on
+        them, `_floor_key`): between two tasks the field seldom changes."""
         shift_on = self.shift_on
+        key = tuple(self.squares)
+        if shift_on:
+            key = (key, tuple(shift_on.items()))
+        if key == self._floor_key:
+            return self._floor
+        scripts = self.scripts
         floor = None
         for u in self.squares:
             if u >= 0:
-                effs = scripts[u].power_effs
+                sc = scripts[u]
+                effs = sc.power_effs
                 if shift_on:
                     s = shift_on.get(u)
                     if s is not None:
-                        effs = effs + scripts[s].power_effs
+                        sc = scripts[s]
+                        effs = effs + sc.power_effs
                 for _ab, eff in effs:
                     amount = eff.get("amount", 0)
                     floor = (floor or 0) + (amount if amount < 0 else 0)
+        self._floor_key = key
+        self._floor = floor
         return floor
 
     def _lethal(self, iid: int, dmg: int, floor: int | None) -> bool:
         """`dmg >= self.power(iid)` (B-5), with `power()` computed only when the damage reaches the
         lowest power the continuous effects on the field could leave (`floor`: `_power_floor()`)."""
-        base = self.cards[iid].power + self.bonus.get(iid, 0)
+        base = self.card_power[iid] + self.bonus.get(iid, 0)
         if floor is None:
             return dmg >= (base if base > 0 else 0)
         low = base + floor
@@ -1312,7 +1340,8 @@ def _ability_actions(g: Game, p: int, timings: tuple[str, ...]) -> list[Action]:
         if u < 0 or owner[u] != p:
             continue
         s = shift_on.get(u) if shift_on else None
-        if not scripts[u].activated and (s is None or not scripts[s].activated):
+        sc = scripts[u]
+        if not sc.activated and (s is None or not scripts[s].activated):
             continue
         idx = 0
         for sc in g.unit_scripts(u):
