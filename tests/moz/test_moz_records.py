@@ -98,6 +98,7 @@ class Ref:
         errors: list = field(default_factory=list)
         warnings: list = field(default_factory=list)
         counts: dict[str, Any] = field(default_factory=dict)
+        regulation: str = "glyphwar"
 
 
 CARD = {"id": "MOZ-1", "name": "竜", "type": "beast"}
@@ -117,7 +118,8 @@ CASES = [
     (model.Support, Ref.Support, {**CARD, "type": "attribute_change"}, {**CARD_OTHERS, "attribute": "炎"}),
     (deck.Limit, Ref.Limit, {"rule": "D-1", "code": "c", "what": "w", "match": {"type": "summoner"}},
      {"minimum": 5, "maximum": 5, "per": "name", "extra": {"k": 1}, "count_key": False, "point_lines": False}),
-    (deck.MozValidation, Ref.MozValidation, {"deck": "d"}, {"errors": [1], "warnings": [2], "counts": {"a": 1}}),
+    (deck.MozValidation, Ref.MozValidation, {"deck": "d"}, {"errors": [1], "warnings": [2], "counts": {"a": 1},
+                                                               "regulation": "r"}),
 ]
 IDS = [c[0].__name__ for c in CASES]
 

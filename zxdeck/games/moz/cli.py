@@ -45,9 +45,12 @@ VALIDATE_EPILOG = examples_epilog(
               show_default=True, help="Deck file format; auto chooses by extension (.yaml/.yml/.json).")
 @click.option("--color", type=click.Choice(["auto", "always", "never"]), default="auto", show_default=True,
               help="Colors in the human report (auto: terminal only; NO_COLOR disables).")
+@click.option("--regulation", metavar="NAME|FILE", default=None,
+              help="Deck rules: a built-in MOZ regulation (glyphwar, the default) or a YAML file of limits.")
 @pass_app
 @_user_errors
-def validate_cmd(app: AppContext, decks: tuple[str, ...], fmt: str, deck_format: str, color: str) -> None:
+def validate_cmd(app: AppContext, decks: tuple[str, ...], fmt: str, deck_format: str, color: str,
+                 regulation: str | None) -> None:
     """Check MOZ deck files against the deck construction rules (D-1..D-18).
 
     A deck is 5 summoners and a zone of 50 beasts and supports, written as card lines
@@ -56,7 +59,7 @@ def validate_cmd(app: AppContext, decks: tuple[str, ...], fmt: str, deck_format:
     """
     from zxdeck.games.moz.fast import validate_decks
 
-    validate_decks(app, decks, fmt, deck_format, color, click.echo)
+    validate_decks(app, decks, fmt, deck_format, color, click.echo, regulation=regulation)
 
 
 SEARCH_HELP = """Find MOZ cards with the query language of `zxdeck search`, with MOZ's keywords.

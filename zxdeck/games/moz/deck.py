@@ -8,9 +8,10 @@ YAML / JSON decks, "did you mean" for typos) with the MOZ catalog as its card so
 every other card to the zone); the headers `Summoners` / `召喚師` and `Zone` / `ゾーン` may be
 written and are skipped.
 
-The rules are data (`REGULATION`): each is "the number of cards matching a predicate (per value
-of a key, for D-3 and D-10) is at least / at most N", with its rule id, error code and the extra
-keys of MOZ_RULES section 2. `validate(deck)` checks them all.
+The rules are data (data/moz/regulations/glyphwar.yaml, read by zxdeck.games.moz.regulation): each
+is "the number of cards matching a predicate (per value of a key, for D-3 and D-10) is at least /
+at most N", with its rule id, error code and the extra keys of MOZ_RULES section 2.
+`validate(deck)` checks them all; `validate(deck, load_regulation(FILE))` another regulation's.
 """
 
 from __future__ import annotations
@@ -21,11 +22,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from zxdeck.decks.model import Deck, DeckEntry, Problem, Validation
-from zxdeck.games.moz.model import LIMIT_GROUPS, MozCard
-from zxdeck.records import FACTORY, FrozenRecord
+from zxdeck.games.moz.model import MozCard
+from zxdeck.games.moz.regulation import DEFAULT, Limit, MozRegulation, load_regulation
+from zxdeck.records import FACTORY
 from zxdeck.text import name_key
 
-REGULATION_NAME = "glyphwar"
+REGULATION_NAME = DEFAULT  # the built-in regulation
 
 # Japanese names of the limit groups (MOZ_RULES D-11..D-17), for messages.
 GROUP_NAMES: dict[str, str] = {
@@ -41,108 +43,35 @@ GROUP_NAMES: dict[str, str] = {
 }
 
 
-class Limit(FrozenRecord):
-    """One deck rule: the cards matching `match` (every key must hold; a list is "any of";
-    `level_min`: level >= N; `not_type`: type not in the list), counted per value of `per`
-    (`name`: by NFKC name, D-3; `power`: by printed power, D-10) or all together, must number
-    at least `minimum` / at most `maximum`. `what` names the cards in messages; `extra` holds
-    the extra JSON keys of the error (MOZ_RULES section 2)."""
-
-    __slots__ = _fields = ("rule", "code", "what", "match", "minimum", "maximum", "per", "extra", "count_key",
-                           "point_lines")
-    rule: str
-    code: str
-    what: str
-    match: dict[str, Any]
-    minimum: int | None
-    maximum: int | None
-    per: str | None
-    extra: dict[str, Any]
-    count_key: bool  # the error has a `count` key
-    point_lines: bool  # the error names the lines of the cards counted (not for D-1, D-2)
-
-    def __init__(self, rule: str, code: str, what: str, match: dict[str, Any], minimum: int | None = None,
-                 maximum: int | None = None, per: str | None = None, extra: dict[str, Any] = FACTORY,
-                 count_key: bool = True, point_lines: bool = True) -> None:
-        set_ = object.__setattr__
-        set_(self, "rule", rule)
-        set_(self, "code", code)
-        set_(self, "what", what)
-        set_(self, "match", match)
-        set_(self, "minimum", minimum)
-        set_(self, "maximum", maximum)
-        set_(self, "per", per)
-        set_(self, "extra", {} if extra is FACTORY else extra)
-        set_(self, "count_key", count_key)
-        set_(self, "point_lines", point_lines)
-
-    def matches(self, card: MozCard) -> bool:
-        for key, want in self.match.items():
-            if key == "not_type":
-                if card.type in want:
-                    return False
-            elif key == "level_min":
-                if getattr(card, "level", None) is None or card.level < want:  # type: ignore[attr-defined]
-                    return False
-            else:
-                value = getattr(card, key, None)
-                if value not in (want if isinstance(want, list) else [want]):
-                    return False
-        return True
-
-
-def _group_limits() -> list[Limit]:
-    rules = {"natural_disaster": "D-11", "devils_deed": "D-12", "heavens_miracle": "D-13",
-             "send_back": "D-14", "change_same_kind": "D-15", "change_any_attribute": "D-15"}
-    return [Limit(rule, "group-limit", f"cards of the group {group} ({GROUP_NAMES[group]})",
-                  {"limit_group": [group]}, maximum=1, extra={"group": group})
-            for group, rule in rules.items()]
-
-
-# The Glyphwar edition's deck rules, in rule order.
-REGULATION: tuple[Limit, ...] = (
-    Limit("D-1", "summoner-count", "summoners", {"type": ["summoner"]}, minimum=5, maximum=5,
-          point_lines=False),
-    Limit("D-2", "zone-size", "zone cards (beasts and supports)", {"not_type": ["summoner"]}, minimum=50, maximum=50,
-          point_lines=False),
-    Limit("D-3", "copy-limit", "cards named {name}", {}, maximum=1, per="name", count_key=False),
-    Limit("D-4", "low-level-summoner", "summoners of level 1 or 2", {"type": ["summoner"], "level": [1, 2]},
-          minimum=1, count_key=False),
-    Limit("D-5", "mid-level-summoner", "summoners of level 3 or 4", {"type": ["summoner"], "level": [3, 4]},
-          minimum=1, count_key=False),
-    Limit("D-6", "level5-limit", "summoners of level 5", {"type": ["summoner"], "level": [5]}, maximum=1),
-    Limit("D-7", "level6-limit", "summoners of level 6", {"type": ["summoner"], "level": [6]}, maximum=1),
-    Limit("D-8", "level7-limit", "summoners of level 7 or higher", {"type": ["summoner"], "level_min": 7},
-          maximum=1),
-    Limit("D-9", "dragon100-limit", "dragons with power 100",
-          {"type": ["beast"], "sub_attribute": ["dragon"], "power": [100]}, maximum=5),
-    Limit("D-10", "same-power-limit", "beasts with power {power}", {"type": ["beast"]}, maximum=12, per="power"),
-    *_group_limits(),
-    Limit("D-16", "barrier-blockman-limit", "cards of the groups gods_barrier (神の障壁) and blockman (ブロックマン)",
-          {"limit_group": ["gods_barrier", "blockman"]}, maximum=3),
-    Limit("D-17", "sp-seal-limit", "cards of the group sp_seal (SP封じ)", {"limit_group": ["sp_seal"]}, maximum=2),
-)
-assert {g for lim in REGULATION for g in lim.match.get("limit_group", [])} == set(LIMIT_GROUPS)
+def __getattr__(name: str) -> Any:
+    """`REGULATION`: the built-in regulation's limits (read from its file when first asked for)."""
+    if name == "REGULATION":
+        return load_regulation().limits
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 class MozValidation(Validation):
     """The outcome of validating one MOZ deck (the JSON object of `validate --format json`)."""
 
-    __slots__ = _fields = ("deck", "errors", "warnings", "counts")
+    __slots__ = ("deck", "errors", "warnings", "counts", "regulation", "bounds")
+    _fields = ("deck", "errors", "warnings", "counts", "regulation")
     deck: Deck
     errors: list[Problem]
     warnings: list[Problem]
     counts: dict[str, Any]
+    regulation: str  # the name of the regulation checked against
 
     def __init__(self, deck: Deck, errors: list[Problem] = FACTORY, warnings: list[Problem] = FACTORY,
-                 counts: dict[str, Any] = FACTORY) -> None:
+                 counts: dict[str, Any] = FACTORY, regulation: str = REGULATION_NAME) -> None:
         self.deck = deck
         self.errors = [] if errors is FACTORY else errors
         self.warnings = [] if warnings is FACTORY else warnings
         self.counts = {} if counts is FACTORY else counts
+        self.regulation = regulation
+        self.bounds: dict[str, int | None] = {}  # error code -> the regulation's maximum, for the summary
 
     def checked_with(self) -> dict[str, Any]:
-        return {"game": "moz", "regulation": REGULATION_NAME}
+        return {"game": "moz", "regulation": self.regulation}
 
 
 def _copies(deck: Deck) -> list[tuple[MozCard, DeckEntry]]:
@@ -216,10 +145,15 @@ def check_limit(limit: Limit, copies: list[tuple[MozCard, DeckEntry]], unknown: 
     return problems
 
 
-def validate(deck: Deck, regulation: Sequence[Limit] = REGULATION) -> MozValidation:
-    """Check a MOZ deck against every rule (D-1..D-18); read problems (parse-error,
-    unknown-card) come first, in line order, then the rules in rule order."""
-    result = MozValidation(deck)
+def validate(deck: Deck, regulation: MozRegulation | Sequence[Limit] | None = None) -> MozValidation:
+    """Check a MOZ deck against every rule (D-1..D-18) of `regulation` (default: the built-in
+    one, data/moz/regulations/glyphwar.yaml); read problems (parse-error, unknown-card) come
+    first, in line order, then the rules in the regulation's order."""
+    if regulation is None:
+        regulation = load_regulation()
+    name = regulation.name if isinstance(regulation, MozRegulation) else "custom"
+    result = MozValidation(deck, regulation=name)
+    result.bounds = {limit.code: limit.maximum for limit in regulation if limit.per is None}
     for problem in deck.problems:
         (result.warnings if problem.severity == "warning" else result.errors).append(problem)
     copies = _copies(deck)
@@ -339,7 +273,7 @@ def render_human(result: MozValidation, color: bool = False) -> str:
     n_err, n_warn = len(result.errors), len(result.warnings)
     verdict = style("VALID", fg="green", bold=True) if result.valid else style("INVALID", fg="red", bold=True)
     tally = f"{n_err} error{'s' * (n_err != 1)}, {n_warn} warning{'s' * (n_warn != 1)}"
-    lines = [f"{result.deck.source}: {verdict} ({tally}; MOZ, regulation {REGULATION_NAME})"]
+    lines = [f"{result.deck.source}: {verdict} ({tally}; MOZ, regulation {result.regulation})"]
     if result.errors:
         lines.append(style("Errors:", fg="red", bold=True))
         for p in result.errors:
@@ -350,13 +284,17 @@ def render_human(result: MozValidation, color: bool = False) -> str:
             lines.extend(problem_lines(p, style, "yellow"))
     c = result.counts
     levels = " ".join(f"{lv}" for lv, n in c["summoner_levels"].items() for _ in range(n)) or "none"
-    lines.append(f"Summary: summoners {c['summoners']}/5 (levels {levels}), zone {c['zone']}/50 "
-                 f"(beasts {c['beasts']}, supports {c['supports']}), power-100 dragons {c['dragon100']} (max 5)")
+    bound = result.bounds.get
+    of = {code: "" if bound(code) is None else f"/{bound(code)}" for code in ("summoner-count", "zone-size")}
+    most = "" if bound("dragon100-limit") is None else f" (max {bound('dragon100-limit')})"
+    lines.append(f"Summary: summoners {c['summoners']}{of['summoner-count']} (levels {levels}), zone "
+                 f"{c['zone']}{of['zone-size']} (beasts {c['beasts']}, supports {c['supports']}), power-100 dragons "
+                 f"{c['dragon100']}{most}")
     cited = cited_rules([*result.errors, *result.warnings])
     if cited:
         lines.append(style(f"Rules: {' '.join(cited)} (docs/MOZ.md)", dim=True))
     return "\n".join(lines)
 
 
-__all__ = ["GROUP_NAMES", "Limit", "MozValidation", "REGULATION", "check_limit", "load_deck", "read_deck",
+__all__ = ["GROUP_NAMES", "Limit", "MozValidation", "check_limit", "load_deck", "read_deck",
            "render_human", "render_json", "validate"]

@@ -20,13 +20,14 @@ if TYPE_CHECKING:
 VALIDATE_FORMATS = ("human", "text", "json")
 SEARCH_FORMATS = ("table", "json", "csv", "ids")
 SEARCH_SORTS = ("id", "name", "type", "level", "speed", "power")  # zxdeck.games.moz.schema.SORTS
-# The options of MOZ's `validate` taken here (it has no --regulation / --date).
+# The options of MOZ's `validate` taken here (it has no --date).
 VALIDATE_OPTIONS: dict[str, tuple[str, tuple[str, ...] | None]] = {
     "--format": ("fmt", VALIDATE_FORMATS),
+    "--regulation": ("regulation", None),
     "--deck-format": ("deck_format", ("auto", "text", "yaml", "json")),
     "--color": ("color", ("auto", "always", "never")),
 }
-VALIDATE_DEFAULTS: dict[str, Any] = {"fmt": "human", "deck_format": "auto", "color": "auto"}
+VALIDATE_DEFAULTS: dict[str, Any] = {"fmt": "human", "deck_format": "auto", "color": "auto", "regulation": None}
 SEARCH_OPTIONS: dict[str, tuple[str, tuple[str, ...] | str | None]] = {
     "--format": ("fmt", SEARCH_FORMATS),
     "--sort": ("sort", SEARCH_SORTS),
@@ -43,12 +44,16 @@ def _catalog(app: AppContext):  # noqa: ANN202 - MozCatalog, imported lazily
 
 
 def validate_decks(app: AppContext, decks: tuple[str, ...], fmt: str, deck_format: str, color: str,
-                   echo: Callable[..., None] = echo) -> None:
-    """The body of `zxdeck --game moz validate` (both paths): reports on stdout, exit 0 / 1 / 2."""
+                   echo: Callable[..., None] = echo, regulation: str | None = None) -> None:
+    """The body of `zxdeck --game moz validate` (both paths): reports on stdout, exit 0 / 1 / 2.
+    `regulation`: a built-in MOZ regulation's name or a YAML file (default glyphwar)."""
     from zxdeck.games.moz.deck import read_deck, render_human, render_json, validate
+    from zxdeck.games.moz.regulation import load_regulation
 
+    rules = load_regulation(regulation)  # a bad regulation file stops the run before any deck
     catalog = _catalog(app)
-    report_decks(decks, lambda path: read_deck(path, catalog, deck_format), validate, render_human, render_json,
+    report_decks(decks, lambda path: read_deck(path, catalog, deck_format), lambda deck: validate(deck, rules),
+                 render_human, render_json,
                  fmt, color, echo, unreadable={"game": "moz"})
 
 

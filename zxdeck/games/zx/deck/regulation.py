@@ -237,86 +237,35 @@ def load_regulation(name_or_path: str | os.PathLike[str] | None = None) -> Regul
             raise RegulationError(
                 f"unknown regulation {text!r} (known: {', '.join(known) or 'none'}; or give a YAML file)"
             )
-    from zxdeck.catalog.paths import digest_of_file, sha256_hex
+    from zxdeck.kept import load_checked
 
     try:
-        digest, data = digest_of_file(path)  # remembered while the file is unchanged: no hashing
-        cached = _cached(digest, str(path))
-        if cached is not None:
-            return cached
-        if data is None:
-            data = path.read_bytes()
-            digest = sha256_hex(data)
+        return load_checked(path, "regulations", lambda data: parse_regulation(data, str(path)), _values,
+                            lambda values: _from_values(values, str(path)))
     except OSError as exc:
         raise RegulationError(f"{path}: cannot read regulation: {exc.strerror or exc}") from None
-    regulation = parse_regulation(data, str(path))
-    _keep(digest, regulation)
-    return regulation
 
 
 _SETS = ("main_types", "dunamis_types")
 _NOT_KEPT = ("path", "on", "active_list")  # set by where it is read from and by `at`
 
 
-def _cache_file(digest: str) -> Path:
-    """The kept regulation whose YAML bytes have this sha256."""
-    from zxdeck.catalog.paths import cache_dir
-
-    return cache_dir() / "regulations" / f"{digest[:32]}.json"
-
-
-def _content_digest(values: dict[str, Any]) -> str:
-    import json
-
-    from zxdeck.catalog.paths import sha256_hex
-
-    return sha256_hex(json.dumps(values, sort_keys=True, ensure_ascii=False).encode())
-
-
-def _cached(digest: str, source: str) -> Regulation | None:
-    """The regulation checked earlier from the YAML bytes with this sha256, or None (not kept,
-    damaged, other layout). The kept file's own check is verified once per version of the file
-    (remembered by its status, as catalogs' digests are: zxdeck.catalog.paths)."""
-    import json
-
-    from zxdeck.catalog.paths import remember_digest, remembered_digest
-
-    try:
-        target = _cache_file(digest)
-        with target.open("rb") as fh:
-            doc = json.loads(fh.read())
-            st = os.fstat(fh.fileno())
-        values = doc["values"]
-        if remembered_digest(target, st) != doc["check"]:
-            if doc["check"] != _content_digest(values):
-                return None
-            remember_digest(target, st, doc["check"])
-        for name in _SETS:
-            values[name] = frozenset(values[name])
-        values["lists"] = tuple(CardList(cl["date"], cl["title"], tuple(cl["banned"]), cl["restricted"])
-                                for cl in values["lists"])
-        return Regulation(**values, path=source)
-    except (OSError, ValueError, KeyError, TypeError):
-        return None
-
-
-def _keep(digest: str, regulation: Regulation) -> None:
-    """Keep a checked regulation for `_cached` (best effort: an unwritable cache folder is fine)."""
-    import json
-
+def _values(regulation: Regulation) -> dict[str, Any]:
+    """A checked regulation as JSON values (kept in the cache folder: zxdeck.kept)."""
     values = {name: getattr(regulation, name) for name in Regulation._fields if name not in _NOT_KEPT}
     for name in _SETS:
         values[name] = sorted(values[name])
     values["lists"] = [cl.to_dict() for cl in regulation.lists]
-    try:
-        target = _cache_file(digest)
-        target.parent.mkdir(parents=True, exist_ok=True)
-        tmp = target.with_name(f"{target.name}.{os.getpid()}.tmp")
-        tmp.write_text(json.dumps({"check": _content_digest(values), "values": values},
-                                  ensure_ascii=False), encoding="utf-8")
-        os.replace(tmp, target)
-    except OSError:
-        pass
+    return values
+
+
+def _from_values(values: dict[str, Any], source: str) -> Regulation:
+    """The regulation of kept values (`_values`); KeyError / TypeError for another layout."""
+    for name in _SETS:
+        values[name] = frozenset(values[name])
+    values["lists"] = tuple(CardList(cl["date"], cl["title"], tuple(cl["banned"]), cl["restricted"])
+                            for cl in values["lists"])
+    return Regulation(**values, path=source)
 
 
 def _get(doc: dict[str, Any], section: str, key: str, default: Any) -> Any:

@@ -1,0 +1,95 @@
+"""Small YAML data files (regulations) checked once and kept as JSON in the cache folder.
+
+A regulation is read on every `validate`; parsing its YAML means importing PyYAML, a fifth of a
+warm command's start-up. `load_checked(path, kind, parse)` parses and checks the file once and
+keeps the checked values as JSON (`<cache>/<kind>/<sha256 of the YAML bytes>.json`, with a digest
+of its own content), so a later run with the same bytes reads that instead. A damaged or
+foreign kept file is ignored and written again; an unwritable cache folder only means parsing
+every time. Used by Z/X's and MOZ's regulations.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+
+
+def _kept_file(kind: str, digest: str) -> Path:
+    from zxdeck.catalog.paths import cache_dir
+
+    return cache_dir() / kind / f"{digest[:32]}.json"
+
+
+def _content_digest(values: dict[str, Any]) -> str:
+    import json
+
+    from zxdeck.catalog.paths import sha256_hex
+
+    return sha256_hex(json.dumps(values, sort_keys=True, ensure_ascii=False).encode())
+
+
+def kept_values(kind: str, digest: str) -> dict[str, Any] | None:
+    """The values checked earlier from the bytes with this sha256, or None (not kept, damaged).
+    The kept file's own digest is verified once per version of it (remembered by its status,
+    as catalogs' digests are: zxdeck.catalog.paths)."""
+    import json
+
+    from zxdeck.catalog.paths import remember_digest, remembered_digest
+
+    try:
+        target = _kept_file(kind, digest)
+        with target.open("rb") as fh:
+            doc = json.loads(fh.read())
+            st = os.fstat(fh.fileno())
+        values = doc["values"]
+        if not isinstance(values, dict):
+            return None
+        if remembered_digest(target, st) != doc["check"]:
+            if doc["check"] != _content_digest(values):
+                return None
+            remember_digest(target, st, doc["check"])
+        return values
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+
+
+def keep_values(kind: str, digest: str, values: dict[str, Any]) -> None:
+    """Keep checked JSON values for `kept_values` (best effort: an unwritable folder is fine)."""
+    import json
+
+    try:
+        target = _kept_file(kind, digest)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        tmp = target.with_name(f"{target.name}.{os.getpid()}.tmp")
+        tmp.write_text(json.dumps({"check": _content_digest(values), "values": values},
+                                  ensure_ascii=False), encoding="utf-8")
+        os.replace(tmp, target)
+    except OSError:
+        pass
+
+
+def load_checked(path: str | os.PathLike[str], kind: str, parse: Callable[[bytes], T],
+                 dump: Callable[[T], dict[str, Any]], build: Callable[[dict[str, Any]], T]) -> T:
+    """The object read from the file at `path`: `build(values)` from the kept values when the same
+    bytes were checked before, else `parse(bytes)` (which raises on a bad file), whose `dump` is
+    kept for next time. Kept values `build` cannot use (another layout) are parsed again.
+    OSError as reading the file raises it."""
+    from zxdeck.catalog.paths import digest_of_file, sha256_hex
+
+    digest, data = digest_of_file(path)  # remembered while the file is unchanged: no hashing
+    values = kept_values(kind, digest)
+    if values is not None:
+        try:
+            return build(values)
+        except (KeyError, TypeError, ValueError, AttributeError):
+            pass
+    if data is None:
+        data = Path(path).read_bytes()
+        digest = sha256_hex(data)
+    found = parse(data)
+    keep_values(kind, digest, dump(found))
+    return found
