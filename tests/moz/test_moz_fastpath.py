@@ -35,6 +35,8 @@ def _option_table(command: click.Command) -> dict[str, tuple[str, object]]:
             kind: object = None
         elif isinstance(param.type, click.Choice):
             kind = tuple(param.type.choices)
+        elif param.type is click.STRING:  # any value (validate's --regulation)
+            kind = None
         else:
             assert isinstance(param.type, click.IntRange) and (param.type.min, param.type.max) == (0, None)
             kind = "int"
@@ -62,7 +64,8 @@ def _agree(parser: object, command: click.Command, args: list[str]) -> None:
 
 
 VALIDATE_TOKENS = ["a.txt", "-", "--format", "json", "human", "xml", "--format=json", "--deck-format", "yaml",
-                   "--color", "never", "--color=always", "-r", "v2", "-h", "--help", "--", "--bogus"]
+                   "--color", "never", "--color=always", "-r", "v2", "--regulation", "glyphwar",
+                   "--regulation=x.yaml", "-h", "--help", "--", "--bogus"]
 SEARCH_TOKENS = ["t:s", "lv>=5", "(a:貝", "or", "t:b)", "-sub:dragon", "--format", "ids", "csv", "xml",
                  "--sort", "level", "cost", "--sort=power", "--reverse", "--limit", "3", "-1", "x", "--limit=0",
                  "-h", "--", "--bogus", "竜"]

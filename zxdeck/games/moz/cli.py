@@ -45,7 +45,7 @@ VALIDATE_EPILOG = examples_epilog(
               show_default=True, help="Deck file format; auto chooses by extension (.yaml/.yml/.json).")
 @click.option("--color", type=click.Choice(["auto", "always", "never"]), default="auto", show_default=True,
               help="Colors in the human report (auto: terminal only; NO_COLOR disables).")
-@click.option("--regulation", metavar="NAME|FILE", default=None,
+@click.option("--regulation", "-r", metavar="NAME|FILE", default=None,
               help="Deck rules: a built-in MOZ regulation (glyphwar, the default) or a YAML file of limits.")
 @pass_app
 @_user_errors

@@ -24,6 +24,7 @@ SEARCH_SORTS = ("id", "name", "type", "level", "speed", "power")  # zxdeck.games
 VALIDATE_OPTIONS: dict[str, tuple[str, tuple[str, ...] | None]] = {
     "--format": ("fmt", VALIDATE_FORMATS),
     "--regulation": ("regulation", None),
+    "-r": ("regulation", None),
     "--deck-format": ("deck_format", ("auto", "text", "yaml", "json")),
     "--color": ("color", ("auto", "always", "never")),
 }
