@@ -13,7 +13,11 @@ files beside the modules (`zxdeck/games/zx/engine/*.pxd`): `Game` (game.pxd), `P
 `Ability` and `Script` (abilities.pxd) become extension types with typed attributes (instances
 of `Game` still take extra attributes; the classes cannot be patched), and the hot methods and
 functions get C-typed locals (game.pxd, dunamis.pxd, battle.pxd); `Rng` (zxdeck/rng.pxd) keeps
-its state in a C unsigned 64-bit integer and runs SplitMix64 in C arithmetic (the same values). Whatever puts `build/compiled` first on `sys.path` (PYTHONPATH) runs the compiled
+its state in a C unsigned 64-bit integer and runs SplitMix64 in C arithmetic (the same values).
+The generated functions of the built-in catalog's unit filters and ability conditions
+(abilities.py `_build`, otherwise compiled at run time) are written to a `_prebuilt` module of the
+copy (`write_prebuilt`) and compiled with the engine; a filter of another catalog is still
+compiled at run time. Whatever puts `build/compiled` first on `sys.path` (PYTHONPATH) runs the compiled
 engine; `bench/bench_engine.py --compiled build/compiled --baseline REV` measures it.
 `--test` runs tests/engine (golden games, fuzz and property tests), tests/engine_audit and
 tests/agents on the compiled copy (`TEST_DIRS`), less `NOT_COMPILED` (a test that patches the

@@ -38,7 +38,7 @@ cpdef list shift_targets(Game g, long p, long iid, list units=*)
 cpdef list _shift_candidates(Game g, long p, long iid, list units)
 
 @cython.locals(dun=list, up=bytearray, card_id=list, card_type=list, n_up=long, seen=set, entries=list, iid=long,
-               kind=long, flags=bytes, i=Py_ssize_t, d=long)
+               kind=long, flags=bytearray, i=Py_ssize_t, t=str)
 cpdef tuple _plan(Game g, PlayerState ps)
 
 @cython.locals(ps=PlayerState, acts=list, ex_ok=bint, shift_ok=bint, plan=tuple, n_up=long, card_cost=list,

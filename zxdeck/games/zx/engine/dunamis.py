@@ -173,7 +173,6 @@ def _shift_candidates(g: Game, p: int, iid: int, units: list[int]) -> list[int]:
 
 
 _ZX_EX, _EVENT_EX, _SHIFT = 1, 2, 3
-_PLAN_KINDS = {"zx_ex": _ZX_EX, "event_ex": _EVENT_EX, "shift": _SHIFT}
 
 
 def _plan(g: Game, ps: PlayerState) -> tuple:
@@ -202,17 +201,27 @@ def _plan(g: Game, ps: PlayerState) -> tuple:
     n_up = 0
     seen: set[str] = set()
     entries = []
-    for iid in dun:
+    flags = bytearray(len(dun))
+    for i, iid in enumerate(dun):
         if up[iid]:
             n_up += 1
+            flags[i] = 1
         else:
-            cid = card_id[iid]
-            if cid not in seen:
-                seen.add(cid)
-                kind = _PLAN_KINDS.get(card_type[iid], 0)
-                if kind:
+            t = card_type[iid]
+            if t == "zx_ex":
+                kind = _ZX_EX
+            elif t == "event_ex":
+                kind = _EVENT_EX
+            elif t == "shift":
+                kind = _SHIFT
+            else:
+                kind = 0  # a Z/X OB's top half: over_boost_cards() (its card numbers are its own)
+            if kind:
+                cid = card_id[iid]
+                if cid not in seen:
+                    seen.add(cid)
                     entries.append((iid, kind))
-    plan = (dun[:], bytes(up), n_up, tuple(entries), bytes([up[d] for d in dun]))
+    plan = (dun[:], bytes(up), n_up, tuple(entries), flags)
     ps.dunamis_plan = plan
     return plan
 
