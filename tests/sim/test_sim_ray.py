@@ -216,3 +216,35 @@ def test_keep_warm_setting(monkeypatch) -> None:
     for bad in ("soon", "-1", "inf", "nan"):
         with pytest.raises(ZxError, match=KEEP_WARM_ENV):
             keep_warm_setting(bad)
+
+
+def test_quiet_driver_only_while_connecting_to_a_running_ray(zx_contest, monkeypatch) -> None:
+    """A driver connecting to a running Ray turns its own task events and metrics off (Ray reads
+    them in ray.init; ray.shutdown waits for their threads), unless the user set them; the process
+    keeps its environment; a private Ray is started with the user's environment as it is."""
+    import os
+
+    from zxdeck.errors import ZxError
+    from zxdeck.sim.backends import QUIET_DRIVER
+
+    seen: list[dict] = []
+
+    def init(**kwargs):
+        seen.append({k: os.environ.get(k) for k in QUIET_DRIVER})
+        raise ConnectionError("no cluster here")
+
+    monkeypatch.setattr(ray, "init", init)
+    monkeypatch.setattr(ray, "is_initialized", lambda: False)
+    for k in QUIET_DRIVER:
+        monkeypatch.delenv(k, raising=False)
+    monkeypatch.setenv("RAY_enable_metrics_collection", "1")  # the user's own choice
+    matches = [Match(zx_contest, 1, 2)]
+    with pytest.raises(ZxError, match="cannot start or reach Ray"):
+        RayBackend(2, address="127.0.0.1:1").open(matches)
+    with pytest.raises(ZxError, match="cannot start or reach Ray"):
+        RayBackend(2, address=None).open(matches)  # private: nothing changed
+    monkeypatch.delenv("RAY_ADDRESS", raising=False)
+    assert seen == [{"RAY_task_events_report_interval_ms": "0", "RAY_enable_metrics_collection": "1"},
+                    {"RAY_task_events_report_interval_ms": None, "RAY_enable_metrics_collection": "1"}]
+    events, metrics = QUIET_DRIVER
+    assert events not in os.environ and os.environ.get(metrics) == "1"
