@@ -248,3 +248,59 @@ def test_quiet_driver_only_while_connecting_to_a_running_ray(zx_contest, monkeyp
                     {"RAY_task_events_report_interval_ms": None, "RAY_enable_metrics_collection": "1"}]
     events, metrics = QUIET_DRIVER
     assert events not in os.environ and os.environ.get(metrics) == "1"
+
+
+# --- connecting early: the Ray driver in a child process (ray_link.py)
+
+
+def test_early_connection(zx_contest) -> None:
+    """`connect_early` forks a child that connects to the running Ray while the command reads its
+    decks; the backend made for the same setup takes it over and the child plays the chunks (plain
+    tasks; the warm pool with an early stop): the same games as locally, the child ends with the
+    run; a connection made for another setup is not used (and ends); a child that dies fails the
+    run with the games it had. In a fresh process (link_check.py): forking is only safe before
+    Ray is imported, which this test process did."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from ray.cluster_utils import Cluster
+
+    cluster = Cluster(initialize_head=True, head_node_args={"num_cpus": 2})
+    try:
+        script = Path(__file__).with_name("link_check.py")
+        r = subprocess.run([sys.executable, str(script), cluster.address], capture_output=True,
+                           text=True, timeout=300)
+        assert r.returncode == 0, r.stderr[-3000:]
+        assert r.stdout.split() == ["tasks", "pool", "other", "lost"]
+    finally:
+        cluster.shutdown()
+
+
+def test_cli_on_a_running_ray_connects_early_and_plays_the_same_games(zx_contest) -> None:
+    """The whole command in a fresh process (where it connects early: Ray not imported yet) on a
+    running Ray (RAY_ADDRESS), with and without the warm pool, against --backend local."""
+    import os
+    import subprocess
+    import sys
+
+    from ray.cluster_utils import Cluster
+
+    cluster = Cluster(initialize_head=True, head_node_args={"num_cpus": 2})
+    try:
+        args = [sys.executable, "-m", "zxdeck", "sim", str(zx_contest.a.name),
+                str(zx_contest.b.name), "-n", "30", "--seed", "5", "--format", "json", "--jobs", "2"]
+        env = {k: v for k, v in os.environ.items() if k != "ZXDECK_RAY_KEEP_WARM"}
+        outs = []
+        for extra, more in (([], {}), (["--backend", "ray"], {"RAY_ADDRESS": cluster.address}),
+                            (["--backend", "ray"], {"RAY_ADDRESS": cluster.address,
+                                                    "ZXDECK_RAY_KEEP_WARM": "5"})):
+            r = subprocess.run([*args, *extra], capture_output=True, text=True, timeout=300,
+                               env={**env, **more})
+            assert r.returncode == 0, r.stderr
+            data = json.loads(r.stdout)
+            assert data.pop("timing")["backend"] == (extra[1] if extra else "local")
+            outs.append(data)
+        assert outs[0] == outs[1] == outs[2]
+    finally:
+        cluster.shutdown()

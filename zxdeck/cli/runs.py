@@ -73,8 +73,10 @@ def check_common(games: int | None, precision: float | None, backend: str, jobs:
     n = parse_jobs(jobs)
     if backend == "ray":
         from zxdeck.sim.backends import require_ray
+        from zxdeck.sim.ray_link import connect_early
 
         require_ray()
+        connect_early(n)  # a running Ray (RAY_ADDRESS): connect while the decks are read
     return n
 
 

@@ -173,11 +173,12 @@ RAY_MISSING = "the ray backend needs Ray: pip install 'zxdeck[ray]'"
 
 
 def require_ray() -> None:
-    """ZxError (exit 2) saying how to install Ray when it is not installed."""
-    try:
-        import ray  # noqa: F401
-    except ImportError:
-        raise ZxError(RAY_MISSING) from None
+    """ZxError (exit 2) saying how to install Ray when it is not installed (without importing
+    it: that takes a third of a second, which `connect_early` spends in another process)."""
+    import importlib.util
+
+    if importlib.util.find_spec("ray") is None:  # (None too when sys.modules["ray"] is None)
+        raise ZxError(RAY_MISSING)
 
 
 KEEP_WARM_ENV = "ZXDECK_RAY_KEEP_WARM"
@@ -213,26 +214,33 @@ class RayBackend(Backend):
 
     def __init__(self, workers: int | None, address: str | None = None,
                  keep_warm: float | None = None) -> None:
-        t = time.perf_counter()
         require_ray()
-        self.phases: dict[str, float] = {"import ray": time.perf_counter() - t}
+        self.phases: dict[str, float] = {}
         self.address = address if address is not None else os.environ.get("RAY_ADDRESS") or None
         self.requested = workers
         self.keep_warm = keep_warm_setting() if keep_warm is None else keep_warm
         self._started = False
         self._private = False  # a Ray started for this run only (ends with it)
+        self._connected = False
         self._actors: list[Any] = []
+        self._link: Any = None  # a Ray driver in a child process (ray_link.py), when one was started
+        if self.address is not None:
+            from zxdeck.sim.ray_link import take_early
+
+            self._link = take_early(self.address, workers, self.keep_warm)
+        self._next = 0
 
     def _phase(self, name: str, since: float) -> float:
         now = time.perf_counter()
         self.phases[name] = now - since
         return now
 
-    def open(self, matches: Sequence[Match]) -> None:
+    def connect(self) -> None:
+        """Start or reach Ray (`open` does it when it was not done before)."""
+        t = time.perf_counter()
         import ray
 
-        t = time.perf_counter()
-        super().open(matches)
+        t = self._phase("import ray", t)
         if not ray.is_initialized():
             options: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False,
                                        "logging_level": "ERROR", "configure_logging": False}
@@ -253,11 +261,26 @@ class RayBackend(Backend):
                     os.environ.pop(k, None)
             self._started = True
             self._private = self.address is None
-        t = self._phase("ray.init", t)
+        self._phase("ray.init", t)
         cpus = int(ray.cluster_resources().get("CPU", 1))
         self.workers = min(self.requested, cpus) if self.requested else cpus
         self.workers = max(1, self.workers)
         self.slots = 2 * self.workers
+        self._connected = True
+
+    def open(self, matches: Sequence[Match]) -> None:
+        super().open(matches)
+        if self._link is not None:  # the child process connected meanwhile: it plays the chunks
+            t = time.perf_counter()
+            self.workers, self.slots, phases = self._link.open(matches)
+            self.phases.update(phases)
+            self._phase("waiting for the early connection", t)
+            return
+        import ray
+
+        if not self._connected:
+            self.connect()
+        t = time.perf_counter()
         self._ref = ray.put(list(matches))
         t = self._phase("put", t)
         if self.keep_warm > 0 and not self._private:
@@ -310,6 +333,10 @@ class RayBackend(Backend):
         self.slots = len(actors)
 
     def submit(self, chunk: Chunk) -> Any:
+        if self._link is not None:
+            self._next += 1
+            self._link.submit(self._next, chunk)
+            return self._next
         if self._actors:
             i = min(range(len(self._actors)), key=self._load.__getitem__)
             handle = self._actors[i].chunk.remote(self._run, [self._ref], *chunk)
@@ -319,6 +346,8 @@ class RayBackend(Backend):
         return self._remote.remote([self._ref], *chunk)
 
     def wait(self, handles: list[Any], timeout: float | None) -> list[Any]:
+        if self._link is not None:
+            return self._link.wait(handles, timeout)
         import ray
 
         ready, _ = ray.wait(handles, num_returns=1, timeout=timeout)
@@ -328,6 +357,10 @@ class RayBackend(Backend):
         return ready
 
     def result(self, handle: Any, chunk: Chunk) -> ChunkResult:
+        if self._link is not None:
+            res = self._link.result(handle)
+            return res if res is not None else self._lost(
+                chunk, f"the process connected to Ray ended ({self._link.lost})")
         import ray
         from ray.exceptions import RayTaskError, TaskCancelledError
 
@@ -343,6 +376,9 @@ class RayBackend(Backend):
             return self._lost(chunk, f"a Ray worker was lost ({type(exc).__name__})")
 
     def stop(self, handles: list[Any]) -> None:
+        if self._link is not None:
+            self._link.stop(handles)
+            return
         import ray
 
         if self._actors:  # the warm workers end the run's chunks after their current game
@@ -353,7 +389,11 @@ class RayBackend(Backend):
             ray.cancel(h, force=False)
 
     def close(self) -> None:
+        if self._link is not None:
+            self._link.close()
+            self._link = None
         self._actors = []  # the warm workers stay up (they end after keep_warm idle seconds)
+        self._connected = False
         if self._started:
             import ray
 
