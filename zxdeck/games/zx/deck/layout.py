@@ -19,8 +19,8 @@ from __future__ import annotations
 
 import re
 
+from zxdeck.decks.parse import Header
 from zxdeck.games.zx.deck.model import DUNAMIS, MAIN, PLAYER
-from zxdeck.records import FrozenRecord
 from zxdeck.text import fold
 
 # Line markers of shop pages and notes (■メインデッキ, ◆IG, ●‹R名前>), stripped before reading.
@@ -75,20 +75,6 @@ _CAPITALS = re.compile(r"^[A-Z][A-Z/]{0,3}")
 KNOWN_RARITIES = frozenset({
     "C", "UC", "R", "SR", "SSR", "UR", "HR", "PR", "SP", "SEC", "IGR", "ZXR", "Z/XR", "EXR", "OBR", "LR",
 })
-
-
-class Header(FrozenRecord):
-    """A section header line: the section it opens, its kind, a declared count, text after `:`."""
-
-    _fields = ("section", "kind", "count", "rest", "meta")
-
-    def __init__(self, section: str, kind: str = "", count: int | None = None, rest: str = "",
-                 meta: bool = False) -> None:
-        object.__setattr__(self, "section", section)
-        object.__setattr__(self, "kind", kind)
-        object.__setattr__(self, "count", count)
-        object.__setattr__(self, "rest", rest)
-        object.__setattr__(self, "meta", meta)  # `デッキ名: ...`: not a section
 
 
 def strip_markers(line: str) -> tuple[str, bool]:
