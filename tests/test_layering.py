@@ -32,10 +32,8 @@ BEGIN, END = "<!-- import-picture: begin -->", "<!-- import-picture: end -->"
 # (compatibility paths resolved). Each group says why and what removes it. Shrink it; never grow it.
 _Z = "zxdeck.games.zx."
 KNOWN: dict[str, tuple[str, ...]] = {
-    # MOZ parses deck text with the Z/X parser (its line reader, sections and card look-up); the
-    # records, file reading and report parts are the core's (zxdeck.decks). The parser's generic
-    # shell is to move there too, with Z/X's sections and layouts as hooks.
-    "zxdeck.games.moz.deck": ("deck.parse",),
+    # none left: the last one (MOZ's deck reader using Z/X's text parser) went when the parser's
+    # generic part moved to the core's zxdeck.decks.parse
 }
 KNOWN_CROSSINGS: set[tuple[str, str]] = {(module, _Z + target) for module, targets in KNOWN.items()
                                          for target in targets}

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from zxdeck.deck.parse import parse_text
+from zxdeck.decks.parse import parse_text as core_parse_text
 from zxdeck.games.moz.catalog import MozCatalog, load_catalog, parse_catalog
-from zxdeck.games.moz.deck import MozValidation, _skip_moz_headers, read_deck, render_json, validate
+from zxdeck.games.moz.deck import MozValidation, parse_text, read_deck, render_json, validate
 
 ROOT = Path(__file__).resolve().parents[2]
 LEGAL = sorted((ROOT / "examples" / "moz").glob("*.txt"))
@@ -22,8 +22,8 @@ def cat() -> MozCatalog:
 
 
 def check(cat: MozCatalog, text: str) -> MozValidation:
-    """Validate a deck text as `read_deck` reads it (the MOZ part headers skipped)."""
-    return validate(parse_text(_skip_moz_headers(text), cat, "deck.txt"))
+    """Validate a deck text as `read_deck` reads it (with the MOZ part headers)."""
+    return validate(parse_text(text, cat, "deck.txt"))
 
 
 def codes(result: MozValidation) -> list[str]:
@@ -160,13 +160,31 @@ def test_unknown_cards_and_parse_errors_come_with_lines_and_hints(cat: MozCatalo
     assert any(p.code == "parse-error" for p in result.errors)
 
 
-def test_the_moz_part_headers_are_skipped_and_lines_kept(cat: MozCatalog) -> None:
+def test_the_moz_part_headers_are_read_and_lines_kept(cat: MozCatalog) -> None:
+    """D-2: the part headers may be written; they open the pile and the zone."""
     result = validate(read_deck(BASE, cat))
     assert result.valid
     text = "【召喚師】\n" + BASE.read_text(encoding="utf-8").replace("Zone:", "[ゾーン]")
     result = check(cat, text)
     assert result.valid and all(p.code != "parse-error" for p in result.deck.problems)
-    assert validate(parse_text(text, cat, "d.txt")).errors  # unskipped, they would be unknown headers
+    assert {e.section for e in result.deck.entries if e.card.type == "summoner"} == {"summoners"}
+    assert {e.section for e in result.deck.entries if e.card.type != "summoner"} == {"zone"}
+    plain = validate(core_parse_text(text, cat, "d.txt"))  # without MOZ's headers: unknown headers
+    headers = [i for i, line in enumerate(text.splitlines(), 1) if line in ("【召喚師】", "Summoners:", "[ゾーン]")]
+    assert len(headers) == 3
+    assert [p.line for p in plain.errors if "unknown section" in p.message] == headers
+
+
+def test_other_games_headers_are_unknown_sections_in_a_moz_deck(cat: MozCatalog) -> None:
+    """D-2: a MOZ deck has only the pile and the zone; a Z/X header is not one of them."""
+    text = BASE.read_text(encoding="utf-8") + "[Dunamis]\n1 潮騒の竜\nゾーン (2)\n1 潮騒の竜\n"
+    problems = check(cat, text).deck.problems
+    n = len(base_lines())
+    unknown = [p for p in problems if p.code == "parse-error"]
+    assert [(p.line, p.message) for p in unknown] == [
+        (n + 1, f"unknown section [Dunamis]; the cards under it (line {n + 2}) are not counted")]
+    assert "Summoners, 召喚師, Zone, ゾーン (docs/MOZ.md)" in (unknown[0].hint or "")
+    assert [(p.code, p.line) for p in problems if p.severity == "warning"] == [("section-count", n + 3)]
 
 
 def test_json_report_has_the_keys_of_the_error_table(cat: MozCatalog) -> None:

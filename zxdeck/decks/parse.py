@@ -87,9 +87,13 @@ class Layout:
     (`HEADERS` words, no rarities, no bracketed entries) that a game may subclass.
 
     `HEADERS` maps header words (`Zone`, `ゾーン`) to the section they open; a header line is the
-    word alone, perhaps in brackets, after a marker (■ ◆ ...), before `:` or a count `(50)`."""
+    word alone, perhaps in brackets, after a marker (■ ◆ ...), before `:` or a count `(50)`
+    (a count the cards under it are checked against). `SHOWN` are the words hints name, `DOC`
+    the page that lists them."""
 
     HEADERS: dict[str, str] = {}
+    SHOWN: tuple[str, ...] = ()
+    DOC = "docs/DECKS.md"
     ONE_LINE: frozenset[str] = frozenset()  # sections that hold only the line after their header
     PREFERRED_TYPES: dict[str, frozenset[str]] = {}  # the card types a section prefers for a name
     DEFAULT_SECTION = MAIN
@@ -119,20 +123,24 @@ class Layout:
         words = words[:-1].rstrip() if words.endswith(":") else words
         m = _HEADER_COUNT.fullmatch(words)
         head = self.unbracket(m.group("head")) if m else words
-        section = self.HEADERS.get(self.header_key(head.rstrip(":").rstrip()))
+        keys = self.__dict__.get("_keys")
+        if keys is None:
+            keys = self.__dict__["_keys"] = {self.header_key(w): s for w, s in self.HEADERS.items()}
+        section = keys.get(self.header_key(head.rstrip(":").rstrip()))
         if section is None:
             return None
         return Header(section, count=int(m.group("n")) if m and m.group("n") else None)
 
     def looks_like_header(self, line: str, marked: bool) -> bool:
-        """A line that is not a card line but is written like a header (`[Side]`, `Side:`)."""
+        """A line that is not a card line but is written like a header (`[Side]`, `Side:`,
+        `■Side`); it is an unknown header unless it names a card."""
         if re.match(r"[+-]?\d", line):
             return False
-        return (len(line) >= 2 and line[0] in "[【" and line[-1] in "]】") or line.endswith(":")
+        return marked or (len(line) >= 2 and line[0] in "[【" and line[-1] in "]】") or line.endswith(":")
 
     def known_headers(self) -> str:
         """The header words, for hints."""
-        return ", ".join(self.HEADERS)
+        return ", ".join(self.SHOWN or self.HEADERS)
 
     def kind_mismatch(self, card: Any, kind: str) -> tuple[str, str, str] | None:
         """(where, problem, hint) when `card` does not fit the kind of header it is listed under."""
@@ -436,7 +444,7 @@ class _Sections:
         message = (f"unknown section [{_short(bracketed)}]" if bracketed != text and text[0] in "[【"
                    else f"unknown section header {_short(line)!r}")
         self.unknown = Problem("parse-error", message, line=number,
-                               hint=f"known headers: {self.layout.known_headers()} (docs/DECKS.md)")
+                               hint=f"known headers: {self.layout.known_headers()} ({self.layout.DOC})")
         self.reader.problem(self.unknown)
         self.section = None
         self.reader.counting = False

@@ -1,12 +1,12 @@
 """MOZ deck construction (MOZ_RULES.md section 2, D-1..D-18): every violation in one run.
 
 A MOZ deck file is read (zxdeck.decks.files: a file or standard input, UTF-8 / UTF-16 / CP932)
-and parsed by the Z/X deck parser (zxdeck.games.zx.deck.parse: counts, names or ids, comments,
-YAML / JSON decks, "did you mean" for typos) with the MOZ catalog as its card source; the records
-(`Deck`, `Problem`), the validation record and the report's shared parts are the core's
-(zxdeck.decks). The deck need not mark its two parts (D-2 ruling: every summoner belongs to the pile,
-every other card to the zone); the headers `Summoners` / `召喚師` and `Zone` / `ゾーン` may be
-written and are skipped.
+and parsed by the core's deck reader (zxdeck.decks.parse: counts, names or ids, comments,
+YAML / JSON decks, "did you mean" for typos) with MOZ's headers (`MozLayout`) and the MOZ catalog
+as its card source; the records (`Deck`, `Problem`), the validation record and the report's shared
+parts are the core's too (zxdeck.decks). The deck need not mark its two parts (D-2 ruling: every
+summoner belongs to the pile, every other card to the zone); the headers `Summoners` / `召喚師`
+and `Zone` / `ゾーン` may be written.
 
 The rules are data (data/moz/regulations/glyphwar.yaml, read by zxdeck.games.moz.regulation): each
 is "the number of cards matching a predicate (per value of a key, for D-3 and D-10) is at least /
@@ -17,11 +17,12 @@ at most N", with its rule id, error code and the extra keys of MOZ_RULES section
 from __future__ import annotations
 
 import os
-import re
 from collections.abc import Sequence
 from typing import Any
 
+from zxdeck.decks import parse as core_parse
 from zxdeck.decks.model import Deck, DeckEntry, Problem, Validation
+from zxdeck.decks.parse import Layout
 from zxdeck.games.moz.model import MozCard
 from zxdeck.games.moz.regulation import DEFAULT, Limit, MozRegulation, load_regulation
 from zxdeck.records import FACTORY
@@ -184,41 +185,52 @@ def validate(deck: Deck, regulation: MozRegulation | Sequence[Limit] | None = No
 
 # --------------------------------------------------------------------------- reading
 
-_MOZ_HEADERS = {"summoners", "summoner", "召喚師", "しょうかんし", "zone", "ぞーん", "pile", "summonerpile"}
-_HEADER = re.compile(r"^[\s■◆●\[【]*(?P<word>[^:：\]】]+?)[\]】]?\s*(?:[:：]\s*)?(?:\(\d+\))?\s*$")
-
-
 # The keys of a YAML / JSON MOZ deck: `{summoners: [...], zone: [...]}`, or one list under
 # `cards` / `deck` / `main`, or a plain list (the parts are split by type all the same, D-2).
 STRUCTURED_KEYS = {"cards": "zone", "summoners": "summoners", "pile": "summoners", "zone": "zone",
                    "deck": "zone", "main": "zone"}
 
 
-def _skip_moz_headers(text: str) -> str:
-    """The deck text with the MOZ part headers blanked (line numbers kept)."""
-    from zxdeck.text import fold
+class MozLayout(Layout):
+    """MOZ's deck text: the part headers `Summoners` / `召喚師` and `Zone` / `ゾーン` (docs/MOZ.md);
+    they may be left out, since every summoner belongs to the pile and every other card to the
+    zone (D-2 ruling)."""
 
-    out = []
-    for line in text.splitlines():
-        m = _HEADER.match(line.split("#", 1)[0])
-        word = fold(m.group("word")).replace(" ", "").replace("の山", "") if m else ""
-        out.append("" if word in _MOZ_HEADERS else line)
-    return "\n".join(out)
+    HEADERS = {"Summoners": "summoners", "召喚師": "summoners", "Summoner": "summoners",
+               "しょうかんし": "summoners", "Pile": "summoners", "Summoner pile": "summoners",
+               "Zone": "zone", "ゾーン": "zone"}
+    SHOWN = ("Summoners", "召喚師", "Zone", "ゾーン")
+    DOC = "docs/MOZ.md"
+    DEFAULT_SECTION = "zone"
+
+    def header_key(self, text: str) -> str:
+        """`召喚師の山` is `召喚師`: folded, without spaces or `の山`."""
+        return super().header_key(text).replace("の山", "")
+
+
+MOZ_LAYOUT = MozLayout()
+
+
+def parse_text(text: str, catalog: Any, source: str = "<deck>") -> Deck:
+    """Parse the text of a MOZ deck with the MOZ catalog as card source (zxdeck.decks.parse)."""
+    return core_parse.parse_text(text, catalog, source, MOZ_LAYOUT)
+
+
+def parse_structured(text: str, catalog: Any, source: str = "<deck>", fmt: str = "yaml") -> Deck:
+    """Parse a YAML / JSON MOZ deck (`STRUCTURED_KEYS`)."""
+    return core_parse.parse_structured(text, catalog, source, fmt, STRUCTURED_KEYS, MOZ_LAYOUT,
+                                       shape="'summoners' and 'zone' (or 'cards')")
 
 
 def read_deck(path: str | os.PathLike[str], catalog: Any, fmt: str | None = None) -> Deck:
     """Read a MOZ deck file (`-` for standard input) with the MOZ catalog as card source;
     `DeckFileError` (exit 2) when it cannot be read at all."""
     from zxdeck.decks.files import deck_format, decode, read_bytes
-    from zxdeck.games.zx.deck.parse import parse_structured, parse_text
 
     source = "<stdin>" if str(path) == "-" else str(path)
     kind = deck_format(path, fmt)
     text, encoding = decode(read_bytes(path), source)
-    if kind == "text":
-        deck = parse_text(_skip_moz_headers(text), catalog, source)
-    else:
-        deck = parse_structured(text, catalog, source, kind, STRUCTURED_KEYS)
+    deck = parse_text(text, catalog, source) if kind == "text" else parse_structured(text, catalog, source, kind)
     deck.encoding = encoding
     return deck
 
