@@ -10,7 +10,8 @@ imported by `schema_for(key)` only when a catalog of that game is used:
 - the `cards` table (`columns`: name -> SQL type; `card_row` / `card_from_row` / `card_select`),
   the narrow `card_search` table (`search_columns`), the full-text columns and the indexes;
 - the search fields (`SearchField`: a kind, the columns it reads, the card types it applies to,
-  its keyword and aliases, its values) and the query `Language` (keywords and values); the sorts;
+  its keyword and aliases, its values) and the query `Language` (keywords and values), as
+  `FIELDS` and `LANGUAGE` of the module `search` names (imported when a query needs them); the sorts;
 - the cache's `version` and folder (`cache_subdir`, empty for the default game), and optionally
   the game's own `parse_catalog(data, source)` (else the loader's, with the card checker).
 
@@ -114,14 +115,14 @@ class CatalogSchema(FrozenRecord):
     """A game's catalog: its checker, its tables and its search fields (see the module text)."""
 
     _fields = ("game", "card_class", "card_from_mapping", "columns", "nullable", "search_columns",
-               "fts_columns", "indexes", "card_select", "card_row", "card_from_row", "fields", "language",
+               "fts_columns", "indexes", "card_select", "card_row", "card_from_row", "search",
                "sorts", "version", "cache_subdir", "parse_catalog")
 
     def __init__(self, game: str, card_class: type, card_from_mapping: Callable[..., Any],
                  columns: dict[str, type], nullable: frozenset[str], search_columns: tuple[str, ...],
                  fts_columns: tuple[str, ...], indexes: tuple[tuple[str, ...], ...], card_select: str,
                  card_row: Callable[[Any, int], dict[str, Any]], card_from_row: Callable[[tuple], Any],
-                 fields: dict[str, SearchField], language: Language, sorts: dict[str, str], version: int,
+                 search: str, sorts: dict[str, str], version: int,
                  cache_subdir: str = "", parse_catalog: Callable[[bytes, str], list[Any]] | None = None) -> None:
         set_ = object.__setattr__
         set_(self, "game", game)
@@ -135,15 +136,36 @@ class CatalogSchema(FrozenRecord):
         set_(self, "card_select", card_select)
         set_(self, "card_row", card_row)
         set_(self, "card_from_row", card_from_row)
-        set_(self, "fields", fields)
-        set_(self, "language", language)
+        set_(self, "search", search)
+        set_(self, "_words", None)
         set_(self, "sorts", sorts)
         set_(self, "version", version)
         set_(self, "cache_subdir", cache_subdir)
         set_(self, "parse_catalog", parse_catalog)
 
+    __slots__ = _fields + ("_words",)
+
     def __hash__(self) -> int:
         return hash((self.game, self.version))
+
+    def _search_module(self) -> Any:
+        """The module `search` names (its `FIELDS` and `LANGUAGE`), imported on first use: a
+        command that only reads cards (a warm `validate`) never builds the search language."""
+        module = self._words
+        if module is None:
+            module = __import__(self.search, fromlist=["FIELDS"])
+            object.__setattr__(self, "_words", module)
+        return module
+
+    @property
+    def fields(self) -> dict[str, SearchField]:
+        """The search fields, by canonical name (`SearchField`)."""
+        return self._search_module().FIELDS
+
+    @property
+    def language(self) -> Language:
+        """The query language's keywords and values (`Language`)."""
+        return self._search_module().LANGUAGE
 
 
 _SCHEMAS: dict[str, CatalogSchema] = {}
@@ -154,12 +176,10 @@ def schema_for(key: str) -> CatalogSchema:
     """The catalog schema of the game `key` (`CATALOG` of its game module), imported once."""
     found = _SCHEMAS.get(key)
     if found is None:
-        import importlib
-
         from zxdeck.games import game_module
 
         module_name, _, attr = game_module(key).CATALOG.partition(":")
-        found = _SCHEMAS[key] = getattr(importlib.import_module(module_name), attr)
+        found = _SCHEMAS[key] = getattr(__import__(module_name, fromlist=[attr]), attr)
     return found
 
 

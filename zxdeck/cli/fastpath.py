@@ -269,9 +269,7 @@ def _fast_commands(args: list[str]) -> tuple[str, list[str], dict[str, Any]] | N
     module_name = getattr(game_module(key), "FASTPATH", None)
     if module_name is None:
         return None
-    import importlib
-
-    return key, rest, importlib.import_module(module_name).FAST_COMMANDS
+    return key, rest, __import__(module_name, fromlist=["FAST_COMMANDS"]).FAST_COMMANDS
 
 
 def run(args: list[str]) -> bool:

@@ -1,6 +1,7 @@
-"""MOZ's catalog schema (zxdeck.catalog.schema): the card checker, the tables of its SQLite cache
-and the fields of `zxdeck --game moz search`, so that MOZ's catalog is cached, checked and
-searched by the core's machinery (zxdeck.catalog.db / query), as Z/X's is.
+"""MOZ's catalog schema (zxdeck.catalog.schema): the card checker and the tables of its SQLite
+cache, so that MOZ's catalog is cached, checked and searched by the core's machinery
+(zxdeck.catalog.db / query), as Z/X's is. The fields of `zxdeck --game moz search` (below) are in
+zxdeck.games.moz.language, imported when a query is parsed.
 
 | term | field | meaning |
 |---|---|---|
@@ -24,14 +25,11 @@ searched by the core's machinery (zxdeck.catalog.db / query), as Z/X's is.
 from __future__ import annotations
 
 import json
-import re
 from typing import Any
 
-from zxdeck.catalog.schema import MEMBER_SEPARATOR, CatalogSchema, Language, SearchField
+from zxdeck.catalog.schema import MEMBER_SEPARATOR, CatalogSchema
 from zxdeck.games.moz.model import (
-    LIMIT_GROUPS,
     SUB_ATTRIBUTES,
-    SUPPORT_KINDS,
     TYPES,
     MozCard,
     card_from_mapping,
@@ -39,65 +37,6 @@ from zxdeck.games.moz.model import (
 from zxdeck.text import fold, fold_compact
 
 VERSION = 2  # 2: the cards are in the core's tables (card_search, the trigram index); 1: own table
-
-# --------------------------------------------------------------------------- the search language
-
-KEYWORDS: dict[str, str] = {
-    "name": "name", "n": "name",
-    "id": "id",
-    "type": "type", "t": "type",
-    "kind": "kind", "k": "kind",
-    "level": "level", "lv": "level",
-    "speed": "speed", "spd": "speed",
-    "power": "power", "pow": "power",
-    "age": "age",
-    "attribute": "attribute", "attr": "attribute", "a": "attribute",
-    "sub": "sub", "sub_attribute": "sub", "sa": "sub",
-    "group": "group", "g": "group",
-    "sex": "sex",
-    "text": "text", "o": "text",
-}
-KEYWORD_HELP = ("name/n, id, type/t, kind/k, level/lv, speed/spd, power/pow, age, attribute/attr/a, "
-                "sub/sa, group/g, sex, text/o")
-NUMERIC = frozenset({"level", "speed", "power", "age"})
-
-_GROUP_JA = {"天災": "natural_disaster", "悪魔の所業": "devils_deed", "無効": "devils_deed",
-             "天の奇跡": "heavens_miracle", "送還": "send_back", "墓場送り": "send_back",
-             "同族交換": "change_same_kind", "属性無視交換": "change_any_attribute",
-             "神の障壁": "gods_barrier", "ブロックマン": "blockman", "sp封じ": "sp_seal"}
-_KIND_SHORT = {"h": ("help",), "sp": ("special",), "hs": ("help_special",), "r": ("reverse",),
-               "ac": ("attribute_change",)}
-KIND_VALUES: dict[str, tuple[str, ...]] = {
-    **{k: (k,) for k in SUPPORT_KINDS}, **_KIND_SHORT,
-    **{fold(TYPES[k]).replace(" ", "_"): (k,) for k in SUPPORT_KINDS},
-}
-TYPE_VALUES: dict[str, tuple[str, ...]] = {
-    **{t: (t,) for t in TYPES},
-    "s": ("summoner",), "b": ("beast",), **_KIND_SHORT, "support": SUPPORT_KINDS,
-    **{fold(ja).replace(" ", "_"): (t,) for t, ja in TYPES.items()},
-}
-GROUP_VALUES: dict[str, str] = {
-    **{g: g for g in LIMIT_GROUPS}, "none": "",
-    **{fold(ja).replace(" ", "_"): g for ja, g in _GROUP_JA.items()},
-}
-SEX_VALUES: dict[str, str] = {"male": "male", "m": "male", "男": "male", "female": "female", "f": "female",
-                              "女": "female"}
-_KINDS_HELP = "help/h, special/sp, help_special/hs, reverse/r, attribute_change/ac"
-LANGUAGE = Language(
-    keywords=KEYWORDS,
-    keyword_help=KEYWORD_HELP,
-    numeric=NUMERIC,
-    regex_fields=frozenset({"name", "text"}),
-    enums={
-        "type": (TYPE_VALUES, f"summoner/s, beast/b, {_KINDS_HELP}, support"),
-        "kind": (KIND_VALUES, _KINDS_HELP),
-        "group": (GROUP_VALUES, ", ".join([*LIMIT_GROUPS, "none"])),
-        "sex": (SEX_VALUES, "male/m, female/f"),
-    },
-    negations={},
-    spaced=re.compile(r"(level|lv|speed|spd|power|pow|age)\s*(<=|>=|!=|:|=|<|>)\s*", re.IGNORECASE),
-)
-
 
 def sub_key(value: str) -> str:
     """A folded sub-attribute value as stored: 竜 and dragon are the same (Y-4)."""
@@ -119,29 +58,6 @@ def attributes(card: MozCard) -> tuple[str, ...]:
     value = getattr(card, "attribute", None)
     return (value,) if value else ()
 
-
-_SUMMONER = ("in", ("summoner",))
-_BEAST = ("in", ("beast",))
-FIELDS: dict[str, SearchField] = {f.name: f for f in (
-    SearchField("any", "contains", ("name_f", "name_en_f", "reading_f", "id_f", "text_f"),
-                lambda c: (c.name, c.name_en, reading(c), c.id, c.text)),
-    SearchField("name", "contains", ("name_f", "name_en_f", "reading_f"), lambda c: (c.name, c.name_en, reading(c)),
-                ("name", "n"), regex=True),
-    SearchField("text", "contains", ("text_f",), lambda c: (c.text,), ("text", "o"), regex=True),
-    SearchField("exact", "exact", ("name_f", "name_en_f"), lambda c: (c.name, c.name_en)),
-    SearchField("id", "id", ("id_f",), lambda c: c.id, ("id",)),
-    SearchField("type", "in", ("type",), lambda c: c.type, ("type", "t"), values=TYPE_VALUES),
-    SearchField("kind", "in", ("type",), lambda c: c.type, ("kind", "k"), values=KIND_VALUES),
-    SearchField("level", "number", ("level",), lambda c: getattr(c, "level", None), ("level", "lv"), _SUMMONER),
-    SearchField("speed", "number", ("speed",), lambda c: getattr(c, "speed", None), ("speed", "spd"), _SUMMONER),
-    SearchField("age", "number", ("age",), lambda c: getattr(c, "age", None), ("age",), _SUMMONER),
-    SearchField("power", "number", ("power",), lambda c: getattr(c, "power", None), ("power", "pow"), _BEAST),
-    SearchField("attribute", "member", ("attrs_f",), attributes, ("attribute", "attr", "a")),
-    SearchField("sub", "enum", ("sub_f",), lambda c: fold(getattr(c, "sub_attribute", None) or ""),
-                ("sub", "sub_attribute", "sa"), _BEAST, normalize=sub_key),
-    SearchField("group", "enum", ("grp",), lambda c: c.limit_group or "", ("group", "g"), values=GROUP_VALUES),
-    SearchField("sex", "enum", ("sex",), lambda c: getattr(c, "sex", None) or "", ("sex",), values=SEX_VALUES),
-)}
 
 # The cache stores cards in id order, so rowid order is id order (zxdeck.catalog.db.write_cards);
 # a card without the value sorts after those with one.
@@ -182,9 +98,10 @@ def card_row(card: MozCard, seq: int) -> dict[str, Any]:
         "id_f": fold(card.id), "name_f": fold(card.name), "name_en_f": fold(card.name_en),
         "reading_f": fold(reading(card)), "text_f": fold(card.text),
         "type_order": _TYPE_ORDER.get(card.type, len(_TYPE_ORDER)),
-        **{f: FIELDS[f].get(card) for f in ("level", "speed", "age", "power")},
+        **{f: getattr(card, f, None) for f in ("level", "speed", "age", "power")},
         "attrs_f": MEMBER_SEPARATOR + MEMBER_SEPARATOR.join(fold(a) for a in attrs) + MEMBER_SEPARATOR if attrs else "",
-        "sub_f": FIELDS["sub"].get(card), "grp": card.limit_group or "", "sex": FIELDS["sex"].get(card),
+        "sub_f": fold(getattr(card, "sub_attribute", None) or ""), "grp": card.limit_group or "",
+        "sex": getattr(card, "sex", None) or "",
     }
 
 
@@ -227,12 +144,11 @@ SCHEMA = CatalogSchema(
     card_select="mapping",
     card_row=card_row,
     card_from_row=card_from_row,
-    fields=FIELDS,
-    language=LANGUAGE,
+    search="zxdeck.games.moz.language",  # FIELDS, LANGUAGE
     sorts=SORTS,
     version=VERSION,
     cache_subdir="moz",
     parse_catalog=_parse_catalog,
 )
 
-__all__ = ["FIELDS", "KEYWORDS", "LANGUAGE", "SCHEMA", "SORTS", "attributes", "sub_key"]
+__all__ = ["SCHEMA", "SORTS", "attributes", "reading", "sub_key"]

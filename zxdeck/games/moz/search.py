@@ -15,8 +15,9 @@ from typing import Any
 from zxdeck.catalog.query import Node, parse
 from zxdeck.catalog.query import matches as _matches
 from zxdeck.errors import QueryError
+from zxdeck.games.moz.language import KEYWORDS, LANGUAGE
 from zxdeck.games.moz.model import SUB_ATTRIBUTES, TYPES, MozCard
-from zxdeck.games.moz.schema import KEYWORDS, LANGUAGE, SCHEMA, SORTS
+from zxdeck.games.moz.schema import SCHEMA, SORTS
 from zxdeck.text import fold
 
 SORT_NAMES = tuple(SORTS)

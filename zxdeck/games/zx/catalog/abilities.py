@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from zxdeck.catalog.model import COLORS, EVENT_TYPES, TIMINGS, TYPES, Card
+from zxdeck.games.zx.catalog.model import COLORS, EVENT_TYPES, TIMINGS, TYPES, Card
 
 # --- the vocabulary of docs/ABILITIES.md -------------------------------------------------
 

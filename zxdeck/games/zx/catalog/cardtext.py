@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from zxdeck.catalog.model import COLORS, FIELD_TYPES, TYPES, Card
 from zxdeck.games.zx.catalog.abilities import COUNTERS
+from zxdeck.games.zx.catalog.model import COLORS, FIELD_TYPES, TYPES, Card
 
 KIND_MARK = {"auto": "【自】", "activated": "【起】", "continuous": "【常】", "event": "★"}
 KEYWORD_LINES = (

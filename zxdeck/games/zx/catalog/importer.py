@@ -27,8 +27,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from zxdeck.catalog.model import COLORS, FIELD_TYPES, Card
 from zxdeck.errors import EXIT_INVALID, ZxError
+from zxdeck.games.zx.catalog.model import COLORS, FIELD_TYPES, Card
 from zxdeck.text import fold
 
 MAX_BYTES = 64 * 1024 * 1024

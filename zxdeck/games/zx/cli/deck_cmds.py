@@ -23,7 +23,6 @@ from zxdeck.cli.fastpath import (
     VALIDATE_FORMATS,
 )
 from zxdeck.errors import EXIT_USAGE, ZxError
-from zxdeck.games.zx.cli.fast import validate_decks
 
 REGULATION_HELP = "Regulation name (see `zxdeck regulations`; default: current) or a regulation YAML file."
 
@@ -79,6 +78,8 @@ def validate_cmd(app: AppContext, decks: tuple[str, ...], fmt: str, regulation: 
     given (`-` reads standard input); with --format json the output is then a
     JSON array.
     """
+    from zxdeck.games.zx.fast import validate_decks
+
     validate_decks(app, decks, fmt, regulation, day, deck_format, color, echo=click.echo)
 
 

@@ -13,7 +13,6 @@ import click
 
 from zxdeck.cli import AppContext, examples_epilog, pass_app
 from zxdeck.cli.fastpath import SEARCH_FORMATS, SEARCH_SORTS
-from zxdeck.games.zx.cli.fast import search_cards
 
 SEARCH_HELP = """Find cards with a Scryfall-like query (INTERFACES.md section 4).
 
@@ -72,6 +71,8 @@ def search_cmd(ctx: click.Context, query: tuple[str, ...], fmt: str, sort: str, 
             hint = " (global options go before the command: zxdeck --cards PATH search ...)" \
                 if arg.split("=")[0] in ("--cards", "--debug") else ""
             raise click.UsageError(f"no such option: {arg}{hint}", ctx)
+    from zxdeck.games.zx.fast import search_cards
+
     search_cards(ctx.find_object(AppContext), query, fmt, sort, reverse, limit, echo=click.echo)
 
 
@@ -89,7 +90,7 @@ def search_cmd(ctx: click.Context, query: tuple[str, ...], fmt: str, sort: str, 
 def card_cmd(app: AppContext, id_or_name: tuple[str, ...], fmt: str) -> None:
     """Show one card in full, by card number, name or English name (several words are joined)."""
     from zxdeck.catalog.db import open_db
-    from zxdeck.catalog.present import card_details, lookup_card
+    from zxdeck.games.zx.catalog.present import card_details, lookup_card
 
     db = open_db(app.cards)
     try:
@@ -153,7 +154,7 @@ def db_build_cmd(app: AppContext) -> None:
 def db_info_cmd(app: AppContext, fmt: str) -> None:
     """What the cache holds: catalog path, digest, size, card counts by type and color."""
     from zxdeck.catalog.db import open_db
-    from zxdeck.catalog.present import format_info
+    from zxdeck.games.zx.catalog.present import format_info
 
     db = open_db(app.cards)
     try:

@@ -11,8 +11,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from zxdeck.catalog.model import Card
 from zxdeck.errors import EXIT_INVALID, ZxError
+from zxdeck.games.zx.catalog.model import Card
 from zxdeck.games.zx.deck.model import DUNAMIS, MAIN, Deck
 
 FORMATS = ("text", "json", "yaml")

@@ -16,7 +16,7 @@ from zxdeck.decks.model import Deck as _Deck
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
 if TYPE_CHECKING:
-    from zxdeck.catalog.model import Card
+    from zxdeck.games.zx.catalog.model import Card
 
 DUNAMIS = "dunamis"
 PLAYER = "player"

@@ -24,8 +24,8 @@ import os
 from pathlib import Path
 from typing import Any
 
-from zxdeck.catalog.model import TYPES
 from zxdeck.errors import ZxError
+from zxdeck.games.zx.catalog.model import TYPES
 from zxdeck.records import FACTORY, FrozenRecord
 
 DEFAULT = "current"

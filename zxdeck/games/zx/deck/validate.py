@@ -11,8 +11,8 @@ import datetime as dt
 from collections.abc import Iterable
 from typing import Any
 
-from zxdeck.catalog.model import Card
 from zxdeck.decks.model import Validation
+from zxdeck.games.zx.catalog.model import Card
 from zxdeck.games.zx.deck.model import DUNAMIS, ERROR, MAIN, WARNING, Deck, DeckEntry, Problem
 from zxdeck.games.zx.deck.regulation import Regulation, load_regulation
 from zxdeck.records import FACTORY

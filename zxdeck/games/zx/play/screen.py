@@ -27,9 +27,9 @@ from typing import Any
 
 from rich.text import Text
 
-from zxdeck.catalog.model import COLORS, Card
-from zxdeck.catalog.present import marks
 from zxdeck.games.zx.catalog.cardtext import COUNTERS
+from zxdeck.games.zx.catalog.model import COLORS, Card
+from zxdeck.games.zx.catalog.present import marks
 from zxdeck.games.zx.engine import Game
 from zxdeck.games.zx.engine.state import SQUARE_NAMES
 from zxdeck.games.zx.play.text import clean, fit, shorten, width, wrap
