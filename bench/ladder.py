@@ -37,20 +37,23 @@ DOC = ROOT / "docs" / "AI.md"
 RESULTS = ROOT / "bench" / "ladder-results.json"
 BEGIN, END = "<!-- ladder:begin -->", "<!-- ladder:end -->"
 COLORS = ("red", "blue", "white", "black", "green")
-GUIDED_250 = "mcts:budget=250,horizon=1,search=halving,width=4"  # the guided search at mcts:200's time
+# The guided search and the UCB1 tree at equal CPU a searched decision (0.15 and 0.16 s at the
+# median, `bench/bench_levels.py --agent`, docs/PERFORMANCE.md).
+GUIDED_150 = "mcts:budget=150,horizon=1,search=halving,width=4"
+UCB_125 = "mcts:budget=125,search=ucb"
 ENTRANTS = ("random", "greedy-v1", "heuristic", "easy", "normal", "hard", "mcts:50", "mcts:200",
-            GUIDED_250)
+            GUIDED_150, UCB_125)
 SLOW = ("hard", "mcts")
 # The pairings of the ladder: every fast pair at --games, and each slow agent against a few
-# anchors at --slow-games; the last one compares the guided search with the UCB1 tree at about
-# the same time a decision.
+# anchors at --slow-games; the last one compares the guided search with the UCB1 tree at equal
+# CPU a decision.
 PAIRINGS = (
     ("heuristic", "greedy-v1"), ("heuristic", "random"), ("greedy-v1", "random"),
     ("easy", "random"), ("easy", "heuristic"), ("normal", "greedy-v1"), ("normal", "random"),
     ("easy", "normal"),
     ("hard", "heuristic"), ("hard", "random"), ("hard", "greedy-v1"),
     ("mcts:50", "greedy-v1"), ("mcts:50", "heuristic"), ("mcts:200", "heuristic"),
-    ("mcts:200", "greedy-v1"), (GUIDED_250, "mcts:200"),
+    ("mcts:200", "greedy-v1"), (GUIDED_150, UCB_125),
 )
 
 
@@ -108,11 +111,30 @@ def table(results: list[dict], note: str) -> str:
     tot = totals(results)
     names = [e for e in ENTRANTS if any(e in k for k in tot)]
     names += sorted({x for k in tot for x in k} - set(names))
+    # The ratings need a connected set of pairings: they are fitted over the largest group of
+    # agents linked by pairings played; the others are listed apart (their pairings are below).
+    group = {n: n for n in names}
+
+    def root(n: str) -> str:
+        while group[n] != n:
+            n = group[n]
+        return n
+
+    for a, b in tot:
+        group[root(a)] = root(b)
+    size: dict[str, int] = {}
+    for (a, _b), (_, n, _) in tot.items():
+        size[root(a)] = size.get(root(a), 0) + int(n)
+    main = max(size, key=lambda r: size[r])
+    apart = [n for n in names if root(n) != main]
+    names = [n for n in names if root(n) == main]
     idx = {n: i for i, n in enumerate(names)}
     k = len(names)
     points = [[0.0] * k for _ in range(k)]
     games = [[0] * k for _ in range(k)]
     for (a, b), (p, n, _) in tot.items():
+        if a not in idx:
+            continue
         i, j = idx[a], idx[b]
         points[i][j] += p
         points[j][i] += n - p
@@ -125,6 +147,9 @@ def table(results: list[dict], note: str) -> str:
         rt, se = ratings[i]
         lines.append(f"| {r} | `{names[i]}` | {rt:+.0f} | {rt - 1.96 * se:+.0f} .. {rt + 1.96 * se:+.0f} "
                      f"| {sum(games[i])} |")
+    if apart:
+        lines += ["", "Not rated (played only among themselves, so not on the same scale): "
+                  + ", ".join(f"`{n}`" for n in apart) + "."]
     lines += ["", "| pairing | won by the first | games | win % | 95 % interval | CPU s |",
               "|---|---|---|---|---|---|"]
     for (a, b), (p, n, cpu) in tot.items():
