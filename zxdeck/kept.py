@@ -72,6 +72,18 @@ def keep_values(kind: str, digest: str, values: dict[str, Any]) -> None:
         pass
 
 
+def data_file(name_or_path: str, folder: Path, error: Callable[[str], Exception], what: str = "regulation") -> Path:
+    """The file a user means: a path (ends in .yaml / .yml or holds a folder separator), else the
+    built-in `folder/NAME.yaml`; an unknown name raises `error(message)` listing the known ones."""
+    if name_or_path.endswith((".yaml", ".yml")) or os.sep in name_or_path or "/" in name_or_path:
+        return Path(name_or_path)
+    path = folder / f"{name_or_path}.yaml"
+    if not path.is_file():
+        known = sorted(p.stem for p in folder.glob("*.yaml"))
+        raise error(f"unknown {what} {name_or_path!r} (known: {', '.join(known) or 'none'}; or give a YAML file)")
+    return path
+
+
 def load_checked(path: str | os.PathLike[str], kind: str, parse: Callable[[bytes], T],
                  dump: Callable[[T], dict[str, Any]], build: Callable[[dict[str, Any]], T]) -> T:
     """The object read from the file at `path`: `build(values)` from the kept values when the same

@@ -654,6 +654,23 @@ def evaluate(node: Node, card: Any, term_matches: Callable[[Term, Any], bool]) -
     return True
 
 
+def search_text(open_db: Callable[[], CatalogDB], node: Node, fmt: str,
+                format_cards: Callable[[list[Card], str, int | None], str], *, sort: str = "id",
+                reverse: bool = False, limit: int | None = None) -> str:
+    """What `search` prints for any game: the ids one a line (`fmt` "ids": no card objects
+    built), else `format_cards(cards, fmt, total)` with the total matching when `--limit` cut a
+    table short (None otherwise). The database comes from `open_db` and is closed after."""
+    db = open_db()
+    try:
+        if fmt == "ids":
+            return "\n".join(search_ids(db, node, sort=sort, reverse=reverse, limit=limit))
+        cards = search(db, node, sort=sort, reverse=reverse, limit=limit)
+        total = count(db, node) if fmt == "table" and limit is not None and len(cards) == limit else None
+        return format_cards(cards, fmt, total)
+    finally:
+        db.close()
+
+
 def filter_cards(cards: Iterable[Card], query: str | Node, schema: CatalogSchema | None = None) -> list[Card]:
     """The cards matching `query`, in their order, without a database."""
     schema = _schema(schema)

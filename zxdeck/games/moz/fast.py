@@ -62,21 +62,13 @@ def search_cards(app: AppContext, query: tuple[str, ...], fmt: str, sort: str, r
                  limit: int | None, echo: Callable[..., None] = echo) -> None:
     """The body of `zxdeck --game moz search` (both paths): a bad query is refused before the
     catalog is opened; then SQL on MOZ's cache; the cards in the format asked."""
-    from zxdeck.catalog.query import count, search, search_ids
+    from zxdeck.catalog.query import search_text
     from zxdeck.games.moz.catalog import open_db
     from zxdeck.games.moz.search import format_cards, parse_query
 
     node = parse_query(query)
-    db = open_db(app.cards or None)
-    try:
-        if fmt == "ids":  # no card objects needed
-            out = "\n".join(search_ids(db, node, sort=sort, reverse=reverse, limit=limit))
-        else:
-            cards = search(db, node, sort=sort, reverse=reverse, limit=limit)
-            total = count(db, node) if fmt == "table" and limit is not None and len(cards) == limit else None
-            out = format_cards(cards, fmt, total)
-    finally:
-        db.close()
+    out = search_text(lambda: open_db(app.cards or None), node, fmt, format_cards, sort=sort, reverse=reverse,
+                      limit=limit)
     if out:
         echo(out)
 

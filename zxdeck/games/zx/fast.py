@@ -42,20 +42,11 @@ def search_cards(app: AppContext, query: tuple[str, ...], fmt: str, sort: str, r
                  limit: int | None, echo: Callable[..., None] = echo) -> None:
     """The body of `zxdeck search` (both paths): the cards found, in the format asked."""
     from zxdeck.catalog.db import open_db
-    from zxdeck.catalog.query import count, parse, search, search_ids
+    from zxdeck.catalog.query import parse, search_text
     from zxdeck.games.zx.catalog.present import format_cards
 
     node = parse(query)  # a bad query is refused before the catalog is even opened
-    db = open_db(app.cards)
-    try:
-        if fmt == "ids":  # no Card objects needed
-            out = "\n".join(search_ids(db, node, sort=sort, reverse=reverse, limit=limit))
-        else:
-            cards = search(db, node, sort=sort, reverse=reverse, limit=limit)
-            total = count(db, node) if fmt == "table" and limit is not None and len(cards) == limit else None
-            out = format_cards(cards, fmt, total)
-    finally:
-        db.close()
+    out = search_text(lambda: open_db(app.cards), node, fmt, format_cards, sort=sort, reverse=reverse, limit=limit)
     if out:
         echo(out)
 

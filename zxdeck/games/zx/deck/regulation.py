@@ -228,17 +228,9 @@ def regulation_for(name: str | os.PathLike[str] | None = None, day: dt.date | No
 
 def load_regulation(name_or_path: str | os.PathLike[str] | None = None) -> Regulation:
     """A regulation by built-in name (`current`, `v2`) or from a YAML file path."""
-    text = str(name_or_path) if name_or_path else DEFAULT
-    path = Path(text)
-    if not (text.endswith((".yaml", ".yml")) or os.sep in text or "/" in text):
-        path = regulations_dir() / f"{text}.yaml"
-        if not path.is_file():
-            known = sorted(p.stem for p in regulations_dir().glob("*.yaml"))
-            raise RegulationError(
-                f"unknown regulation {text!r} (known: {', '.join(known) or 'none'}; or give a YAML file)"
-            )
-    from zxdeck.kept import load_checked
+    from zxdeck.kept import data_file, load_checked
 
+    path = data_file(str(name_or_path) if name_or_path else DEFAULT, regulations_dir(), RegulationError)
     try:
         return load_checked(path, "regulations", lambda data: parse_regulation(data, str(path)), _values,
                             lambda values: _from_values(values, str(path)))
