@@ -149,18 +149,9 @@ def _from_values(values: dict[str, Any], path: str) -> MozRegulation:
 def parse_regulation(data: bytes | str, source: str = "<regulation>") -> MozRegulation:
     """Check and build a `MozRegulation` from YAML; the first problem raises `RegulationError`
     naming the file and the limit (by its position and rule)."""
-    import yaml
+    from zxdeck.safeyaml import load_small
 
-    from zxdeck.safeyaml import YamlShapeError, check_shape, first_line
-
-    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-    try:
-        check_shape(data, 20)  # no anchors / aliases, little nesting (a regulation has 4 levels)
-        doc = yaml.load(data, Loader=loader)  # noqa: S506 - safe loaders only
-    except YamlShapeError as exc:
-        raise RegulationError(f"{source}: {exc}") from None
-    except yaml.YAMLError as exc:
-        raise RegulationError(f"{source}: YAML error: {first_line(exc)}") from None
+    doc = load_small(data, source, RegulationError)
     if not isinstance(doc, dict) or not isinstance(doc.get("name"), str) or not doc["name"].strip():
         raise RegulationError(f"{source}: a MOZ regulation is a mapping with a 'name' and a list of 'limits'")
     unknown = sorted(set(doc) - {"name", "title", "source", "limits"}, key=str)

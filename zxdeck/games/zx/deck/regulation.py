@@ -269,18 +269,9 @@ def _get(doc: dict[str, Any], section: str, key: str, default: Any) -> Any:
 
 def parse_regulation(data: bytes | str, source: str = "<regulation>") -> Regulation:
     """Check and build a `Regulation` from YAML; every problem raises `RegulationError` naming it."""
-    import yaml
+    from zxdeck.safeyaml import load_small
 
-    from zxdeck.safeyaml import YamlShapeError, check_shape, first_line
-
-    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-    try:
-        check_shape(data, 20)  # no anchors / aliases, little nesting (a regulation has 3 levels)
-        doc = yaml.load(data, Loader=loader)  # noqa: S506 - safe loaders only
-    except YamlShapeError as exc:
-        raise RegulationError(f"{source}: {exc}") from None
-    except yaml.YAMLError as exc:
-        raise RegulationError(f"{source}: YAML error: {first_line(exc)}") from None
+    doc = load_small(data, source, RegulationError)
     if not isinstance(doc, dict) or not isinstance(doc.get("name"), str):
         raise RegulationError(f"{source}: a regulation is a mapping with at least a 'name'")
 
