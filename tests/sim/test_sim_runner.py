@@ -56,6 +56,25 @@ def test_same_records_for_any_jobs_and_chunking(zx_contest) -> None:
     assert one == two == big and t1[0].wins == t2[0].wins
 
 
+def test_a_process_with_ray_imported_spawns_its_workers_and_plays_the_same(zx_contest, monkeypatch) -> None:
+    """Forking a process that has imported Ray (its threads may hold a lock) hung a worker once
+    in a test session: such a process starts the local pool with spawn, same records."""
+    import sys
+    import types
+
+    from zxdeck.sim.backends import process_context
+
+    match = [Match(zx_contest, 7, 12)]
+    forked, _, _ = collect(match, ProcessBackend(2), chunk_seconds=0.01)
+    if sys.platform.startswith("linux") and "ray" not in sys.modules:
+        assert process_context().get_start_method() == "fork"
+    monkeypatch.setitem(sys.modules, "ray", sys.modules.get("ray") or types.ModuleType("ray"))
+    if sys.platform.startswith("linux"):
+        assert process_context().get_start_method() == "spawn"
+    spawned, _, outcome = collect(match, ProcessBackend(2), chunk_seconds=0.01)
+    assert outcome.status == "complete" and spawned == forked and len(spawned) == 12
+
+
 def test_a_record_is_the_game_play_auto_plays(zx_contest, zx_decks) -> None:
     """Game i of a run is `play --auto --seed SEED --first pN` with the seats of the record."""
     for index in (6, 7):

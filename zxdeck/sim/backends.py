@@ -108,9 +108,12 @@ def process_context() -> multiprocessing.context.BaseContext:
     platform's default (spawn: the calling script needs an `if __name__ == "__main__":` guard).
 
     The pool's processes are all forked at its first chunk, before any progress display
-    starts a thread."""
+    starts a thread. A process that has imported Ray (a program that used `--backend ray`
+    before, a test session) has Ray's threads, and a child forked then can hang on a lock one
+    of them held: such a process starts its workers with spawn (the matches are pickled once
+    per worker; the games are the same)."""
     if sys.platform.startswith("linux"):
-        return multiprocessing.get_context("fork")
+        return multiprocessing.get_context("spawn" if "ray" in sys.modules else "fork")
     return multiprocessing.get_context()
 
 
