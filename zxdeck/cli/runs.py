@@ -80,6 +80,22 @@ def check_common(games: int | None, precision: float | None, backend: str, jobs:
     return n
 
 
+def resume_manifest(resume_dir: str, out_dir: str | None, kind: str, game: str | None = None) -> tuple[Any, dict]:
+    """The run folder (`zxdeck.sim.store.RunDir`) and manifest that `--resume DIR` continues; a
+    `ZxError` for `--out` beside it, or for a run of another kind (`sim`, `tournament`) or game."""
+    from zxdeck.sim.store import RunDir
+
+    if out_dir:
+        raise ZxError("give --out or --resume, not both (--resume continues in its folder)")
+    store = RunDir(resume_dir)
+    stored = store.read_manifest()
+    if game is None and stored.get("kind") != kind:
+        raise ZxError(f"{resume_dir}: holds a {stored.get('kind')} run: use zxdeck {stored.get('kind')} --resume")
+    if game is not None and (stored.get("kind") != kind or stored.get("game") != game):
+        raise ZxError(f"{resume_dir}: not a {game.upper()} {kind} run")
+    return store, stored
+
+
 def even_games(games: int) -> int:
     if games % 2:
         click.echo(f"zxdeck: games come in pairs: playing {games + 1} games, not {games}", err=True)

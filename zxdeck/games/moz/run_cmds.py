@@ -63,10 +63,9 @@ def tournament_cmd(ctx: click.Context, app: AppContext, decks: tuple[str, ...], 
                    out_dir: str | None, resume_dir: str | None, fmt: str, plot_path: str | None,
                    turn_limit: int, allow_illegal: bool) -> None:
     """Round robin of MOZ decks (or of agents on one deck): matchup matrix and ranking."""
-    from zxdeck.cli.runs import check_common, even_games, given, run_tournament
+    from zxdeck.cli.runs import check_common, even_games, given, resume_manifest, run_tournament
     from zxdeck.games import adapter
     from zxdeck.games.moz.agents import AgentFactory, parse_agents
-    from zxdeck.sim.store import RunDir
     from zxdeck.sim.tournament import Entrant, new_entrants
 
     rules = adapter("moz")
@@ -80,12 +79,7 @@ def tournament_cmd(ctx: click.Context, app: AppContext, decks: tuple[str, ...], 
     catalog = _catalog(app)
     stored = store = None
     if resume_dir:
-        if out_dir:
-            raise ZxError("give --out or --resume, not both (--resume continues in its folder)")
-        store = RunDir(resume_dir)
-        stored = store.read_manifest()
-        if stored.get("kind") != "tournament" or stored.get("game") != "moz":
-            raise ZxError(f"{resume_dir}: not a MOZ tournament run")
+        store, stored = resume_manifest(resume_dir, out_dir, "tournament", "moz")
         if decks or agents or ladder_deck:
             raise ZxError("--resume takes its entrants from the run's manifest: give no decks or agents")
         games = games if given(ctx, "games") else stored["games"]
@@ -146,13 +140,21 @@ def sim_cmd(ctx: click.Context, app: AppContext, deck_a: str | None, deck_b: str
     with its 95 % interval. A deck is named by its file name in the report."""
     from pathlib import Path
 
-    from zxdeck.cli.runs import TimeoutCount, check_common, even_games, finish, given, run_all
+    from zxdeck.cli.runs import (
+        TimeoutCount,
+        check_common,
+        even_games,
+        finish,
+        given,
+        resume_manifest,
+        run_all,
+    )
     from zxdeck.games import adapter
     from zxdeck.games.moz.agents import AgentFactory
     from zxdeck.sim.core import Contest, Match, Side
     from zxdeck.sim.progress import sim_description
     from zxdeck.sim.report import games_csv, render_sim, sim_result
-    from zxdeck.sim.store import RunDir, open_run
+    from zxdeck.sim.store import open_run
 
     rules = adapter("moz")
     n_jobs = check_common(games, precision, backend, jobs)
@@ -161,12 +163,7 @@ def sim_cmd(ctx: click.Context, app: AppContext, deck_a: str | None, deck_b: str
     stored = store = None
     names: dict[str, str] = {}
     if resume_dir:
-        if out_dir:
-            raise ZxError("give --out or --resume, not both (--resume continues in its folder)")
-        store = RunDir(resume_dir)
-        stored = store.read_manifest()
-        if stored.get("kind") != "sim" or stored.get("game") != "moz":
-            raise ZxError(f"{resume_dir}: not a MOZ sim run")
+        store, stored = resume_manifest(resume_dir, out_dir, "sim", "moz")
         games = games if given(ctx, "games") else stored["games"]
         seed = seed if given(ctx, "seed") else stored["seed"]
         turn_limit = turn_limit if given(ctx, "turn_limit") else stored["turn_limit"]

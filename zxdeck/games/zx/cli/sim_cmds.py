@@ -24,6 +24,7 @@ from zxdeck.cli.runs import (  # noqa: F401 - EXIT_INTERRUPTED, run_options, run
     even_games,
     finish,
     given,
+    resume_manifest,
     run_all,
     run_options,
     run_tournament,
@@ -93,20 +94,14 @@ def sim_cmd(ctx: click.Context, app: AppContext, deck_a: str | None, deck_b: str
     from zxdeck.sim.core import Match
     from zxdeck.sim.progress import sim_description
     from zxdeck.sim.report import games_csv, render_sim, sim_result
-    from zxdeck.sim.store import RunDir, open_run
+    from zxdeck.sim.store import open_run
 
     n_jobs = check_common(games, precision, backend, jobs)
     if turn_limit < 1:
         raise ZxError(f"--turn-limit must be at least 1, not {turn_limit}")
     stored = store = None
     if resume_dir:
-        if out_dir:
-            raise ZxError("give --out or --resume, not both (--resume continues in its folder)")
-        store = RunDir(resume_dir)
-        stored = store.read_manifest()
-        if stored.get("kind") != "sim":
-            raise ZxError(f"{resume_dir}: holds a {stored.get('kind')} run: use zxdeck "
-                          f"{stored.get('kind')} --resume")
+        store, stored = resume_manifest(resume_dir, out_dir, "sim")
 
         def pick(name: str, value: Any, key: str) -> Any:
             return value if given(ctx, name) else stored[key]
@@ -204,7 +199,6 @@ def tournament_cmd(ctx: click.Context, app: AppContext, decks: tuple[str, ...], 
     """Round robin of decks (or of agents on one deck): matchup matrix and ranking."""
     from zxdeck.agents import parse_agent, parse_agents
     from zxdeck.games.zx.sim import ZxGames, base_manifest
-    from zxdeck.sim.store import RunDir
     from zxdeck.sim.tournament import Entrant, new_entrants
 
     n_jobs = check_common(games, None, backend, jobs)
@@ -216,13 +210,7 @@ def tournament_cmd(ctx: click.Context, app: AppContext, decks: tuple[str, ...], 
         check_plot_path(plot_path)
     stored = None
     if resume_dir:
-        if out_dir:
-            raise ZxError("give --out or --resume, not both (--resume continues in its folder)")
-        store = RunDir(resume_dir)
-        stored = store.read_manifest()
-        if stored.get("kind") != "tournament":
-            raise ZxError(f"{resume_dir}: holds a {stored.get('kind')} run: use zxdeck "
-                          f"{stored.get('kind')} --resume")
+        store, stored = resume_manifest(resume_dir, out_dir, "tournament")
         if decks or agents or ladder_deck:
             raise ZxError("--resume takes its entrants from the run's manifest: give no decks or agents")
         games = games if given(ctx, "games") else stored["games"]
