@@ -18,6 +18,16 @@ from zxdeck.cli.app import PlayCommand
 from zxdeck.errors import ZxError
 
 
+def deck_check_options(command: Callable[..., Any]) -> Callable[..., Any]:
+    """The options of `play`, `sim` and `tournament` that say how their decks are checked:
+    --allow-illegal, --regulation/-r, --allow-unscripted (in this order in --help)."""
+    command = click.option("--allow-unscripted", is_flag=True, help="Play cards without machine-readable "
+                           "abilities (imported cards) as blank cards.")(command)
+    command = click.option("--regulation", "-r", metavar="NAME|FILE", default=None,
+                           help="Regulation the decks are checked with (default: current; e.g. sealed).")(command)
+    return click.option("--allow-illegal", is_flag=True, help="Play decks that break construction rules.")(command)
+
+
 def load_deck_spec(app: AppContext, path: str, allow_illegal: bool, label: str,
                    allow_unscripted: bool = False, regulation: str | None = None) -> Any:
     """Read and validate a deck file or code; an illegal deck is refused with the validator's report
@@ -131,11 +141,7 @@ PLAY_EPILOG = examples_epilog(
 @click.option("--log", "log_path", metavar="FILE.jsonl", help="Write the game as JSON Lines.")
 @click.option("--turn-limit", type=click.IntRange(1), default=100, show_default=True,
               help="A longer game ends as a draw (W-3).")
-@click.option("--allow-illegal", is_flag=True, help="Play decks that break construction rules.")
-@click.option("--regulation", "-r", metavar="NAME|FILE", default=None,
-              help="Regulation the decks are checked with (default: current; e.g. sealed).")
-@click.option("--allow-unscripted", is_flag=True,
-              help="Play cards without machine-readable abilities (imported cards) as blank cards.")
+@deck_check_options
 @click.option("--save", "save_path", metavar="FILE.json", help="Save the game as seed + actions (replay).")
 @click.option("--quiet", "-q", is_flag=True, help="Print only the result.")
 @click.option("--replay", "replay_path", metavar="FILE.json",

@@ -30,6 +30,7 @@ from zxdeck.cli.runs import (  # noqa: F401 - EXIT_INTERRUPTED, run_options, run
     run_tournament,
 )
 from zxdeck.errors import ZxError
+from zxdeck.games.zx.cli.play_cmds import deck_check_options
 
 STATUS_NOTE = ("Exit status: 0 done, 1 an illegal deck, 2 could not run or a game failed, "
                "130 interrupted (the partial result is printed; --resume DIR finishes a run "
@@ -74,11 +75,7 @@ def _load(app: AppContext, path: str, allow_illegal: bool, label: str,
               show_default=True, help="csv: one row per game.")
 @click.option("--turn-limit", type=int, default=100, show_default=True,
               help="A longer game ends as a draw (W-3).")
-@click.option("--allow-illegal", is_flag=True, help="Play decks that break construction rules.")
-@click.option("--regulation", "-r", metavar="NAME|FILE", default=None,
-              help="Regulation the decks are checked with (default: current; e.g. sealed).")
-@click.option("--allow-unscripted", is_flag=True,
-              help="Play cards without machine-readable abilities (imported cards) as blank cards.")
+@deck_check_options
 @click.option("--precision", type=float, default=None, metavar="P",
               help="Stop once the 95 % interval's half-width is at most P (e.g. 0.02).")
 @pass_app
@@ -184,11 +181,7 @@ class TournamentCommand(PlayCommand):
               help="Draw the matchup matrix as a heat map (zxdeck[plot]).")
 @click.option("--turn-limit", type=int, default=100, show_default=True,
               help="A longer game ends as a draw (W-3).")
-@click.option("--allow-illegal", is_flag=True, help="Play decks that break construction rules.")
-@click.option("--regulation", "-r", metavar="NAME|FILE", default=None,
-              help="Regulation the decks are checked with (default: current; e.g. sealed).")
-@click.option("--allow-unscripted", is_flag=True,
-              help="Play cards without machine-readable abilities (imported cards) as blank cards.")
+@deck_check_options
 @pass_app
 @click.pass_context
 def tournament_cmd(ctx: click.Context, app: AppContext, decks: tuple[str, ...], games: int, ai: str,
