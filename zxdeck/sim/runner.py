@@ -187,7 +187,9 @@ class Scheduler:
                     for handle in backend.wait(list(inflight), 0.25):
                         self._finished(backend.result(handle, inflight.pop(handle)))
             except KeyboardInterrupt:  # a second Ctrl-C: keep what is in order, leave now
-                pass
+                backend.abort()  # the games in progress end unfinished (their bots too)
+                for handle in backend.wait(list(inflight), 5.0):
+                    self._finished(backend.result(handle, inflight.pop(handle)))
             self._deliver()
         finally:
             backend.close()
