@@ -142,3 +142,136 @@ def test_resuming_an_agent_ladder_with_a_bot_takes_the_list_again(tmp_path: Path
     r = zx("tournament", "--resume", str(out), "--agents", agents)
     assert r.returncode == 0, r.stderr
     assert r.stdout == whole.stdout or "Ranking" in r.stdout
+
+
+# --- a changed record or manifest is refused, naming the line or key
+
+
+def finished_run(tmp_path: Path, name: str = "run") -> tuple[Path, subprocess.CompletedProcess]:
+    out = tmp_path / name
+    r = zx("sim", RED, BLUE, "--ai1", "random", "--ai2", "random", "-n", "4", "--turn-limit", "6",
+           "--jobs", "1", "--format", "json", "--out", str(out))
+    assert r.returncode == 0, r.stderr
+    (out / "result.json").unlink()  # as if interrupted after its last game
+    return out, r
+
+
+def edit_line(out: Path, n: int, edit: Any) -> None:
+    games = out / "games.jsonl"
+    lines = games.read_text(encoding="utf-8").splitlines(keepends=True)
+    rec = json.loads(lines[n - 1])
+    edit(rec)
+    lines[n - 1] = json.dumps(rec) + "\n"
+    games.write_text("".join(lines), encoding="utf-8")
+
+
+def test_a_record_edited_by_hand_is_refused_naming_its_line(tmp_path: Path) -> None:
+    out, whole = finished_run(tmp_path)
+    games = out / "games.jsonl"
+    original = games.read_bytes()
+    edits = {
+        "winner": (2, lambda r: r.update(winner="b" if r["winner"] == "a" else "a")),
+        "turns": (3, lambda r: r.update(turns=r["turns"] + 1)),
+        "seats": (1, lambda r: r.update(seats=r["seats"][::-1])),
+        "a new key": (4, lambda r: r.update(note="x")),
+    }
+    for what, (n, edit) in edits.items():
+        games.write_bytes(original)
+        edit_line(out, n, edit)
+        r = zx("sim", "--resume", str(out), "--format", "json")
+        one_line_error(r, f"games.jsonl: line {n}: changed since the run wrote it")
+        assert r.stdout == "", what
+    lines = original.splitlines(keepends=True)
+    for what, text, n in [("a line removed", lines[0] + lines[2] + lines[3], 2),
+                          ("two lines swapped", lines[1] + lines[0] + lines[2] + lines[3], 1),
+                          ("a line doubled", lines[0] + lines[1] + lines[1] + lines[2], 3),
+                          ("not JSON", lines[0] + b"{oops\n", 2),
+                          ("a 5,000-digit number", lines[0] + b'{"index": ' + b"9" * 5000 + b"}\n", 2)]:
+        games.write_bytes(text)
+        one_line_error(zx("sim", "--resume", str(out)), f"games.jsonl: line {n}: "), what
+    games.write_bytes(original)  # the untouched folder still resumes, to the same result
+    r = zx("sim", "--resume", str(out), "--format", "json")
+    assert r.returncode == 0, r.stderr
+    a, b = json.loads(r.stdout), json.loads(whole.stdout)
+    a.pop("timing"), b.pop("timing")
+    assert a == b
+
+
+def test_a_manifest_edited_by_hand_is_refused_naming_its_key(tmp_path: Path) -> None:
+    out, _ = finished_run(tmp_path)
+    path = out / "manifest.json"
+    original = path.read_text(encoding="utf-8")
+
+    def edit(change: Any) -> subprocess.CompletedProcess:
+        data = json.loads(original)
+        change(data)
+        path.write_text(json.dumps(data, indent=2), encoding="utf-8")
+        return zx("sim", "--resume", str(out))
+
+    for key, change in [("turn_limit", lambda m: m.update(turn_limit=3)),
+                        ("games", lambda m: m.update(games=400)),
+                        ("precision", lambda m: m.update(precision=0.1)),
+                        ("a", lambda m: m["a"]["agent"].update(spec="greedy"))]:
+        one_line_error(edit(change), f"manifest.json: key '{key}' was changed since the run wrote it")
+    one_line_error(edit(lambda m: m.pop("b")), "key 'b' was removed")
+    one_line_error(edit(lambda m: m.update(extra=1)), "key 'extra' was added")
+    one_line_error(edit(lambda m: m.pop("checksums")), "has no checksums",
+                   "start the run again with --out")
+    one_line_error(edit(lambda m: m.update(checksums=[])), "has no checksums")
+    path.write_text('{"format": "zxdeck-sim/1", "seed": ' + "9" * 5000 + "}", encoding="utf-8")
+    one_line_error(zx("sim", "--resume", str(out)), "manifest.json: not a run manifest")
+
+
+def test_a_forged_manifest_of_the_wrong_shape_is_one_line_not_an_internal_error(
+        tmp_path: Path) -> None:
+    """Checksums recomputed (a forger can): every key --resume reads is still checked."""
+    out, _ = finished_run(tmp_path)
+    original = (out / "manifest.json").read_bytes()
+    for key, change in [("seed", lambda m: m.update(seed="0")),
+                        ("games", lambda m: m.update(games=-4)),
+                        ("turn_limit", lambda m: m.pop("turn_limit")),
+                        ("allow_illegal", lambda m: m.update(allow_illegal=1)),
+                        ("a", lambda m: m.update(a=5)),
+                        ("b.agent", lambda m: m["b"].pop("agent")),
+                        ("a.path", lambda m: m["a"].update(path=["x"])),
+                        ("precision", lambda m: m.update(precision="high"))]:
+        (out / "manifest.json").write_bytes(original)
+        rewrite_manifest(out, change)
+        one_line_error(zx("sim", "--resume", str(out)), f"not a sim run manifest: {key} must be")
+
+
+# --- one writer per folder
+
+
+def test_a_second_writer_is_refused_naming_the_holder_and_a_dead_one_holds_nothing(
+        tmp_path: Path) -> None:
+    import os
+    import signal
+    import socket
+    import time
+
+    from zxdeck.sim.store import RunDir
+
+    out = tmp_path / "run"
+    bot = f"bot --cmd '{sys.executable} {ROOT / 'tests' / 'agents' / 'bots' / 'misbehaving_bot.py'} mute {tmp_path / 'pid'}' --timeout 0"
+    first = subprocess.Popen([sys.executable, "-m", "zxdeck", "sim", RED, BLUE, "-n", "4", "--jobs", "1",
+                              "--ai1", bot, "--out", str(out)], cwd=ROOT,
+                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        end = time.monotonic() + 60
+        while not (tmp_path / "pid").exists() and time.monotonic() < end:
+            time.sleep(0.05)  # the run has started its first game (which waits for ever)
+        holder = f"pid {first.pid} on {socket.gethostname()} since "
+        for args in (("sim", "--resume", str(out), "--ai1", bot),
+                     ("sim", RED, BLUE, "-n", "2", "--out", str(out))):
+            r = zx(*args)
+            one_line_error(r, f"{out}: the run is in use by {holder}", f"(zxdeck sim {RED} {BLUE}")
+        assert (out / "games.jsonl").read_bytes() == b""  # nothing written by the second
+        os.kill(first.pid, signal.SIGKILL)
+        first.wait(timeout=10)
+    finally:
+        if first.poll() is None:
+            first.kill()
+    d = RunDir(out)
+    d.lock()  # a process that died holds no lock
+    d.release()

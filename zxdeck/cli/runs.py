@@ -96,7 +96,46 @@ def resume_manifest(resume_dir: str, out_dir: str | None, kind: str, game: str |
         raise ZxError(f"{resume_dir}: holds a {stored.get('kind')} run: use zxdeck {stored.get('kind')} --resume")
     if game is not None and (stored.get("kind") != kind or stored.get("game") != game):
         raise ZxError(f"{resume_dir}: not a {game.upper()} {kind} run")
+    check_shape(stored, kind, str(store.manifest_path))
     return store, stored
+
+
+def check_shape(stored: dict[str, Any], kind: str, where: str) -> None:
+    """ZxError naming the first key of a run's manifest that `--resume` reads and that is
+    missing or of the wrong type (the commands then read it without a second look)."""
+
+    def want(value: Any, kinds: tuple[type, ...], key: str, what: str) -> None:
+        ok = isinstance(value, kinds) and not (isinstance(value, bool) and bool not in kinds)
+        if ok and isinstance(value, int) and not isinstance(value, bool) and int in kinds:
+            ok = 0 <= value < 2**63
+        if not ok:
+            raise ZxError(f"{where}: not a {kind} run manifest: {key} must be {what}")
+
+    integer, flag = (int,), (bool,)
+    for key in ("seed", "games", "turn_limit"):
+        want(stored.get(key), integer, key, "a whole number")
+    want(stored.get("allow_illegal"), flag, "allow_illegal", "true or false")
+    if "allow_unscripted" in stored:
+        want(stored.get("allow_unscripted"), flag, "allow_unscripted", "true or false")
+    if "regulation" in stored:
+        want(stored.get("regulation"), (str,), "regulation", "a name")
+
+    def side(value: Any, key: str, named: str) -> None:
+        want(value, (dict,), key, "an object")
+        for k in ("deck", "path", named):
+            want(value.get(k), (str,), f"{key}.{k}", "text")
+        want(value.get("agent"), (dict,), f"{key}.agent", "an object")
+        want(value["agent"].get("spec"), (str,), f"{key}.agent.spec", "text")
+
+    if kind == "sim":
+        want(stored.get("precision"), (float, int, type(None)), "precision", "a number or null")
+        side(stored.get("a"), "a", "deck")
+        side(stored.get("b"), "b", "deck")
+    else:
+        entrants = stored.get("entrants")
+        want(entrants, (list,), "entrants", "a list")
+        for i, e in enumerate(entrants):
+            side(e, f"entrants[{i}]", "name")
 
 
 def runs_program(agent: Any) -> bool:

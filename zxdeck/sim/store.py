@@ -178,6 +178,8 @@ class RunDir:
         except json.JSONDecodeError as exc:
             raise ZxError(f"{self.manifest_path}: not a run manifest (JSON error line {exc.lineno}: "
                           f"{exc.msg})") from None
+        except (ValueError, RecursionError) as exc:  # a 5,000-digit number, nesting too deep
+            raise ZxError(f"{self.manifest_path}: not a run manifest ({exc})") from None
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise ZxError(f"{self.manifest_path}: not a run manifest (expected format {FORMAT})")
         sums = data.get(SEAL)
@@ -221,7 +223,7 @@ class RunDir:
                     break
                 try:
                     rec = json.loads(line)
-                except ValueError:
+                except (ValueError, RecursionError):
                     raise ZxError(f"{self.games_path}: line {n}: not a game record") from None
                 if not isinstance(rec, dict):
                     raise ZxError(f"{self.games_path}: line {n}: not a game record")
