@@ -48,6 +48,7 @@ from typing import IO, TYPE_CHECKING, Any
 from zxdeck import __version__
 from zxdeck.action import Action
 from zxdeck.errors import ZxError
+from zxdeck.lifeline import at_abrupt_end, parent_death_signal_available, set_parent_death_signal
 
 if TYPE_CHECKING:
     from zxdeck.game_api import GameAdapter
@@ -206,6 +207,7 @@ _LIVE: weakref.WeakSet[ProcessChannel] = weakref.WeakSet()
 
 
 @atexit.register
+@at_abrupt_end
 def _kill_leftovers() -> None:
     for channel in list(_LIVE):
         channel.close(grace=0.0)
@@ -409,17 +411,11 @@ def _die_with_parent() -> Callable[[], None] | None:
     """Linux: what a bot runs before its program, so that it is killed when zxdeck dies
     (PR_SET_PDEATHSIG), even by kill -9; None elsewhere (its process group is killed by
     `close` and at exit)."""
-    if not sys.platform.startswith("linux"):
-        return None
-    try:
-        import ctypes
-
-        prctl = ctypes.CDLL(None, use_errno=True).prctl
-    except (OSError, AttributeError):
+    if not parent_death_signal_available():
         return None
 
-    def child() -> None:
-        prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    def child() -> None:  # in the child, between fork and exec: nothing is imported
+        set_parent_death_signal(signal.SIGKILL)
 
     return child
 

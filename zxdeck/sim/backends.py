@@ -33,6 +33,7 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from zxdeck.errors import ZxError
+from zxdeck.lifeline import die_with_parent, end_now
 from zxdeck.sim.core import ChunkResult, GameFailed, Match, play_chunk
 from zxdeck.sim.seeds import game_seed
 
@@ -108,7 +109,7 @@ def _init_worker(matches: Sequence[Match], stop_event: Any, parent: int = 0,
     _MATCHES = matches
     _STOP = stop_event
     if parent:
-        die_with_parent(parent)
+        die_with_parent(parent)  # even after a kill -9 of the parent
     if playing is not None and next_slot is not None:
         with next_slot.get_lock():
             slot = next_slot.value
@@ -120,37 +121,8 @@ def _init_worker(matches: Sequence[Match], stop_event: Any, parent: int = 0,
 
 
 def _end_worker(signum: int = signal.SIGTERM, frame: Any = None) -> None:
-    """End this worker now and the bots it runs (their process groups)."""
-    try:
-        from zxdeck.agents.bot import _kill_leftovers
-
-        _kill_leftovers()
-    finally:
-        os._exit(128 + signum)
-
-
-def die_with_parent(parent: int) -> None:
-    """This process ends when `parent` does, even killed by kill -9: Linux's PR_SET_PDEATHSIG,
-    and everywhere a thread that looks for the parent every second."""
-    if sys.platform.startswith("linux"):
-        try:
-            import ctypes
-
-            ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
-        except (OSError, AttributeError):
-            pass
-    if os.getppid() != parent:  # it died before that was set
-        _end_worker()
-
-    def watch() -> None:
-        while True:
-            time.sleep(1.0)
-            if os.getppid() != parent:
-                _end_worker()
-
-    import threading
-
-    threading.Thread(target=watch, daemon=True, name="zxdeck-parent-watch").start()
+    """End this worker now, and the bots it runs (zxdeck.lifeline)."""
+    end_now(128 + signum)
 
 
 def _worker_chunk(match: int, start: int, stop: int) -> ChunkResult:

@@ -18,7 +18,7 @@
   line changed, added, removed or moved by hand is refused naming it (a folder
   without checksums, from before them, is refused too). They catch mistakes,
   not a forger: the sums are not secret.
-- One writer per folder: a run holds `zxdeck.lock` (an fcntl lock, which a
+- One writer per folder: a run holds `run.lock` (an fcntl lock, which a
   process that died no longer holds) while it writes there; another `--out` or
   `--resume` on that folder is refused naming the holder (pid, host, command,
   since when).
@@ -42,7 +42,7 @@ MANIFEST = "manifest.json"
 GAMES = "games.jsonl"
 RESULT = "result.json"
 FORMAT = "zxdeck-sim/1"
-LOCK = "zxdeck.lock"
+LOCK = "run.lock"
 SEAL = "checksums"  # the manifest's key holding the checksum of each other key
 CHAIN = "chain"  # the key of a games.jsonl line holding its chained checksum
 
@@ -96,7 +96,7 @@ class RunDir:
         self._chain = ""  # the checksum of the last line written or read
 
     def lock(self) -> None:
-        """Hold the folder's lock (`zxdeck.lock`) until `release()` or the end of this process;
+        """Hold the folder's lock (`run.lock`) until `release()` or the end of this process;
         a ZxError naming the holder when another process holds it (exit 2)."""
         if self._lock is not None:
             return
