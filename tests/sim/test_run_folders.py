@@ -240,6 +240,29 @@ def test_a_forged_manifest_of_the_wrong_shape_is_one_line_not_an_internal_error(
         one_line_error(zx("sim", "--resume", str(out)), f"not a sim run manifest: {key} must be")
 
 
+def test_a_forged_record_that_cannot_be_counted_is_one_line(tmp_path: Path) -> None:
+    """Its chain recomputed (a forger can): the values the tallies read are still checked."""
+    from zxdeck.sim.store import chained, manifest_sum, unsealed
+
+    out, _ = finished_run(tmp_path)
+    games = out / "games.jsonl"
+    original = games.read_text(encoding="utf-8").splitlines()
+    for key, value in [("winner", "c"), ("turns", "many"), ("first", 3), ("decisions", -1),
+                       ("reason", ["life"])]:
+        chain = manifest_sum(unsealed(json.loads((out / "manifest.json").read_text())))
+        lines = []
+        for n, line in enumerate(original):
+            rec = json.loads(line)
+            rec.pop("chain")
+            if n == 1:
+                rec[key] = value
+            chain = chained(chain, rec)
+            lines.append(json.dumps({**rec, "chain": chain}) + "\n")
+        games.write_text("".join(lines), encoding="utf-8")
+        one_line_error(zx("sim", "--resume", str(out)),
+                       f"games.jsonl: line 2: not a game record of this run ({key} is ")
+
+
 # --- one writer per folder
 
 
