@@ -14,7 +14,7 @@ from zxdeck.sim.backends import InlineBackend, ProcessBackend, make_backend
 from zxdeck.sim.core import play_one, seats
 from zxdeck.sim.runner import precision_limit
 from zxdeck.sim.stats import Tally
-from zxdeck.sim.store import RunDir
+from zxdeck.sim.store import FORMAT, RunDir
 
 
 def nim_contest(a=None, b=None) -> Contest:
@@ -90,11 +90,11 @@ def test_resume_after_stopping_gives_the_same_files(tmp_path, zx_contest) -> Non
     """Stopped (as by Ctrl-C) after a few chunks, then resumed: games.jsonl is byte-identical."""
     match = [Match(zx_contest, 9, 30)]
     full = RunDir(tmp_path / "full")
-    full.create({"run": 1})
+    full.create({"format": FORMAT, "run": 1})
     t_full, _ = run_matches(match, InlineBackend(), full, chunk_seconds=0.01)
 
     part = RunDir(tmp_path / "part")
-    part.create({"run": 1})
+    part.create({"format": FORMAT, "run": 1})
     calls = []
 
     def stop_after_three(sched) -> None:
@@ -120,7 +120,7 @@ def test_resume_after_stopping_gives_the_same_files(tmp_path, zx_contest) -> Non
 
 def test_resume_refuses_records_of_another_run(tmp_path, zx_contest) -> None:
     d = RunDir(tmp_path)
-    d.create({"run": 1})
+    d.create({"format": FORMAT, "run": 1})
     run_matches([Match(zx_contest, 9, 4)], InlineBackend(), d)
     from zxdeck.errors import ZxError
 
@@ -146,7 +146,7 @@ def test_a_failing_game_is_named_and_nothing_after_it_is_kept(tmp_path, jobs: in
     bad = 17
     contest = nim_contest(a=FailOn(Factory(PerfectNim), game_seed(1, bad)))
     d = RunDir(tmp_path)
-    d.create({"run": 1})
+    d.create({"format": FORMAT, "run": 1})
     (t,), outcome = run_matches([Match(contest, 1, 60)], make_backend("local", jobs), d,
                                    chunk_seconds=0.001)
     assert outcome.status == "failed"
@@ -162,5 +162,6 @@ def test_a_worker_process_that_dies_is_reported_with_its_games(tmp_path) -> None
     (t,), outcome = run_matches([Match(contest, 1, 80)], ProcessBackend(2),
                                    chunk_seconds=0.001)
     f = outcome.failure
-    assert outcome.status == "failed" and "worker process died" in f.error
-    assert f.index <= 40 <= f.last and t.games <= f.index
+    assert outcome.status == "failed" and f.error == "the worker process playing it died (exit status 3)"
+    assert (f.index, f.seed, f.last) == (40, game_seed(1, 40), None)  # the game, not a range
+    assert t.games <= f.index

@@ -34,17 +34,21 @@ import contextlib
 import json
 import os
 import queue
+import selectors
 import shlex
+import signal
 import subprocess
 import sys
 import threading
 import time
 import weakref
+from collections.abc import Callable
 from typing import IO, TYPE_CHECKING, Any
 
 from zxdeck import __version__
 from zxdeck.action import Action
 from zxdeck.errors import ZxError
+from zxdeck.lifeline import at_abrupt_end, parent_death_signal_available, set_parent_death_signal
 
 if TYPE_CHECKING:
     from zxdeck.game_api import GameAdapter
@@ -54,6 +58,9 @@ PROTOCOL = 1
 DEFAULT_TIMEOUT_MS = 5000  # per decision (zxdeck.agents.BOT_TIMEOUT_MS)
 HELLO_TIMEOUT_MS = 10_000  # at least this long for the answer to hello (the bot starts up)
 EXIT_GRACE_S = 2.0  # how long a finished bot may take to exit before it is killed
+MAX_LINE = 1 << 20  # the longest line a bot may send (bytes; more ends it)
+READ_SIZE = 1 << 16
+NOTICE_S = 1.0  # how long a message that expects no answer (timeout, game_over, error) may take
 _EOF = object()
 
 
@@ -63,6 +70,14 @@ class BotError(ZxError):
 
 class ChannelClosed(Exception):
     """A line could not be sent: the bot is gone (the message says how)."""
+
+
+class ChannelStuck(ChannelClosed):
+    """A line could not be sent in time: the bot does not read its input."""
+
+
+class LineTooLong(Exception):
+    """The bot sent a line longer than MAX_LINE (nothing more of it is read)."""
 
 
 def dumps(message: dict[str, Any]) -> str:
@@ -110,13 +125,23 @@ class Channel:
     the timeout passes first, `_EOF` once the bot's output has ended."""
 
     name = "bot"
+    # whether a line that comes before its question is a second answer to the last one (a bot
+    # zxdeck runs); a program driving `zxdeck bot` may write its answers ahead
+    one_answer_a_question = False
 
     def __init__(self) -> None:
         self._lines: queue.Queue[Any] = queue.Queue()
+        self._pushed: collections.deque[Any] = collections.deque()  # `unread` items, first
 
     def _pump(self, stream: IO[str]) -> None:
         try:
-            for line in stream:
+            while True:
+                line = stream.readline(MAX_LINE + 1)
+                if not line:
+                    break
+                if len(line) > MAX_LINE:  # no more is read: the bot is ended
+                    self._lines.put(LineTooLong(f"sent a line longer than {MAX_LINE} characters"))
+                    return
                 self._lines.put(line)
         except (OSError, ValueError, UnicodeDecodeError) as exc:
             self._lines.put(exc)
@@ -126,14 +151,25 @@ class Channel:
         threading.Thread(target=self._pump, args=(stream,), daemon=True,
                          name=f"zxdeck-bot-{self.name}").start()
 
-    def send(self, message: dict[str, Any]) -> None:
+    def send(self, message: dict[str, Any], timeout: float | None = None) -> None:
+        """Send one message; ChannelStuck when it cannot be sent within `timeout` seconds."""
         raise NotImplementedError
 
     def recv(self, timeout: float | None) -> Any:
+        if self._pushed:
+            return self._pushed.popleft()
         try:
             return self._lines.get(timeout=timeout)
         except queue.Empty:
             return None
+
+    def unread(self, item: Any) -> None:
+        """Give back what `recv` gave: the next `recv` returns it again."""
+        self._pushed.appendleft(item)
+
+    def partial(self) -> str:
+        """The start of a line received without its end yet ('' when none)."""
+        return ""
 
     def ended(self) -> str:
         """Why the bot's output ended (for the error message)."""
@@ -156,7 +192,7 @@ class StreamChannel(Channel):
         self.writer = writer
         self._start_reader(reader)
 
-    def send(self, message: dict[str, Any]) -> None:
+    def send(self, message: dict[str, Any], timeout: float | None = None) -> None:
         try:
             self.writer.write(dumps(message) + "\n")
             self.writer.flush()
@@ -171,6 +207,7 @@ _LIVE: weakref.WeakSet[ProcessChannel] = weakref.WeakSet()
 
 
 @atexit.register
+@at_abrupt_end
 def _kill_leftovers() -> None:
     for channel in list(_LIVE):
         channel.close(grace=0.0)
@@ -198,10 +235,197 @@ def check_command(command: str) -> None:
 
 
 class ProcessChannel(Channel):
-    """A bot program started from a command line (split like a POSIX shell, not run by one)."""
+    """A bot program started from a command line (split like a POSIX shell, not run by one).
+
+    On POSIX its pipes are read and written without blocking, under deadlines (a selector): a
+    bot that stops reading its input cannot hold a write for ever (`ChannelStuck`), a line is
+    at most `MAX_LINE` bytes (more is `LineTooLong`, and zxdeck stops reading: a 100 MB answer
+    costs no more memory than one line), and its standard error keeps its last 4 KiB. It runs
+    in a session (process group) of its own that `close` kills whole, so a child it forked
+    ends with it; on Linux it also dies with zxdeck (PR_SET_PDEATHSIG), even after a kill -9.
+    """
+
+    one_answer_a_question = True
+
+    def __new__(cls, command: str) -> ProcessChannel:
+        if cls is ProcessChannel and os.name != "posix":
+            return super().__new__(_ThreadedProcessChannel)
+        return super().__new__(cls)
 
     def __init__(self, command: str) -> None:
         super().__init__()
+        self.name = repr(command)
+        argv = _argv(command)
+        try:
+            self.proc = subprocess.Popen(
+                argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                bufsize=0, start_new_session=True, preexec_fn=_die_with_parent())
+        except OSError as exc:
+            raise BotError(f"bot {command!r}: cannot start {argv[0]!r}: "
+                           f"{exc.strerror or exc}") from None
+        assert self.proc.stdin is not None and self.proc.stdout is not None
+        assert self.proc.stderr is not None
+        self._in, self._out, self._err = (self.proc.stdin.fileno(), self.proc.stdout.fileno(),
+                                          self.proc.stderr.fileno())
+        for fd in (self._in, self._out, self._err):
+            os.set_blocking(fd, False)
+        self._sel = selectors.DefaultSelector()
+        self._sel.register(self._out, selectors.EVENT_READ)
+        self._sel.register(self._err, selectors.EVENT_READ)
+        self._buf = bytearray()  # the line being received
+        self._ready: collections.deque[str] = collections.deque()  # whole lines received
+        self._eof = False
+        self._too_long = False
+        self._err_tail = bytearray()
+        _LIVE.add(self)
+
+    # --- reading and writing under deadlines
+
+    def _pump(self, timeout: float | None, writing: bool = False) -> bool:
+        """Wait up to `timeout` for the bot's output (or, `writing`, for room in its input) and
+        take what came; True when its input has room."""
+        if writing:
+            self._sel.register(self._in, selectors.EVENT_WRITE)
+        try:
+            events = self._sel.select(timeout) if self._sel.get_map() else []
+        finally:
+            if writing:
+                self._sel.unregister(self._in)
+        room = False
+        for key, _ in events:
+            if key.fd == self._in:
+                room = True
+                continue
+            try:
+                data = os.read(key.fd, READ_SIZE)
+            except BlockingIOError:
+                continue
+            except OSError:
+                data = b""
+            if not data:
+                self._sel.unregister(key.fd)
+                if key.fd == self._out:
+                    self._eof = True
+            elif key.fd == self._err:
+                self._err_tail += data
+                del self._err_tail[:-4096]
+            else:
+                self._take(data)
+        return room
+
+    def _take(self, data: bytes) -> None:
+        self._buf += data
+        while True:
+            cut = self._buf.find(b"\n")
+            if cut < 0:
+                break
+            line = bytes(self._buf[:cut + 1])
+            del self._buf[:cut + 1]
+            if len(line) > MAX_LINE:
+                self._overflow()
+                return
+            self._ready.append(line.decode("utf-8", errors="replace"))
+        if len(self._buf) > MAX_LINE:
+            self._overflow()
+
+    def _overflow(self) -> None:
+        """A line longer than MAX_LINE: stop reading the bot's output (it is ended next)."""
+        self._too_long = True
+        self._buf.clear()
+        with contextlib.suppress(KeyError, ValueError):
+            self._sel.unregister(self._out)
+
+    def recv(self, timeout: float | None) -> Any:
+        end = None if timeout is None else time.monotonic() + timeout
+        while True:
+            if self._pushed:
+                return self._pushed.popleft()
+            if self._ready:
+                return self._ready.popleft()
+            if self._too_long:
+                return LineTooLong(f"sent a line longer than {MAX_LINE} bytes")
+            if self._eof:
+                return _EOF
+            left = None if end is None else end - time.monotonic()
+            if left is not None and left <= 0:
+                return None
+            self._pump(left)
+
+    def partial(self) -> str:
+        return self._buf[:200].decode("utf-8", errors="replace")
+
+    def send(self, message: dict[str, Any], timeout: float | None = None) -> None:
+        data = memoryview((dumps(message) + "\n").encode())
+        end = None if timeout is None else time.monotonic() + timeout
+        while data:
+            try:
+                data = data[os.write(self._in, data):]
+                continue
+            except BlockingIOError:
+                pass
+            except OSError:
+                raise ChannelClosed(self.ended()) from None
+            left = None if end is None else end - time.monotonic()
+            if left is not None and left <= 0:
+                raise ChannelStuck(f"stopped reading its input ({message['type']} message "
+                                   f"{message.get('id', '')} could not be sent within "
+                                   f"{round((timeout or 0) * 1000)} ms)".replace(" )", ")"))
+            self._pump(left, writing=True)  # its output is taken meanwhile: no deadlock
+
+    def ended(self) -> str:
+        try:
+            status = self.proc.wait(timeout=1.0)
+        except subprocess.TimeoutExpired:
+            return "closed its output"
+        return f"exited with status {status}"
+
+    def last_words(self) -> str:
+        with contextlib.suppress(OSError, ValueError):
+            self._pump(0.05)  # the last lines it wrote on stderr
+        lines = [x for x in self._err_tail.decode("utf-8", errors="replace").splitlines() if x.strip()]
+        return f" (its last error output: {_clip(lines[-1], 200)})" if lines else ""
+
+    def close(self, grace: float = EXIT_GRACE_S) -> None:
+        """Close the bot's input, give it `grace` seconds to exit, then end its whole process
+        group (a child it forked too)."""
+        _LIVE.discard(self)
+        proc = self.proc
+        if proc.stdin is not None and not proc.stdin.closed:
+            with contextlib.suppress(OSError):
+                proc.stdin.close()
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            proc.wait(timeout=grace)
+        with contextlib.suppress(OSError):
+            os.killpg(proc.pid, signal.SIGKILL)
+        with contextlib.suppress(OSError):
+            proc.kill()
+        proc.wait()
+        self._sel.close()
+        for stream in (proc.stdout, proc.stderr):
+            if stream is not None:
+                with contextlib.suppress(OSError):
+                    stream.close()
+
+
+def _die_with_parent() -> Callable[[], None] | None:
+    """Linux: what a bot runs before its program, so that it is killed when zxdeck dies
+    (PR_SET_PDEATHSIG), even by kill -9; None elsewhere (its process group is killed by
+    `close` and at exit)."""
+    if not parent_death_signal_available():
+        return None
+
+    def child() -> None:  # in the child, between fork and exec: nothing is imported
+        set_parent_death_signal(signal.SIGKILL)
+
+    return child
+
+
+class _ThreadedProcessChannel(ProcessChannel):
+    """Where pipes cannot be selected (Windows): a thread reads the bot's lines (each at most
+    MAX_LINE characters); a write can block while the bot does not read."""
+
+    def __init__(self, command: str) -> None:
+        Channel.__init__(self)
         self.name = repr(command)
         argv = _argv(command)
         try:
@@ -222,11 +446,17 @@ class ProcessChannel(Channel):
         try:
             for line in self.proc.stderr:
                 if line.strip():
-                    self.stderr_tail.append(line.rstrip("\n"))
+                    self.stderr_tail.append(line.rstrip("\n")[:200])
         except (OSError, ValueError):
             pass
 
-    def send(self, message: dict[str, Any]) -> None:
+    def recv(self, timeout: float | None) -> Any:
+        return Channel.recv(self, timeout)
+
+    def partial(self) -> str:
+        return ""
+
+    def send(self, message: dict[str, Any], timeout: float | None = None) -> None:
         assert self.proc.stdin is not None
         try:
             self.proc.stdin.write(dumps(message) + "\n")
@@ -234,19 +464,11 @@ class ProcessChannel(Channel):
         except (OSError, ValueError):
             raise ChannelClosed(self.ended()) from None
 
-    def ended(self) -> str:
-        try:
-            status = self.proc.wait(timeout=1.0)
-        except subprocess.TimeoutExpired:
-            return "closed its output"
-        return f"exited with status {status}"
-
     def last_words(self) -> str:
         time.sleep(0.05)  # let the stderr reader catch the last lines
         return f" (its last error output: {self.stderr_tail[-1]})" if self.stderr_tail else ""
 
     def close(self, grace: float = EXIT_GRACE_S) -> None:
-        """Close the bot's input; kill it if it has not exited after `grace` seconds."""
         _LIVE.discard(self)
         proc = self.proc
         if proc.stdin is not None and not proc.stdin.closed:
@@ -288,6 +510,7 @@ class BotAgent:
         self.decisions = 0
         self._next_id = 0
         self._pending: collections.deque[int] = collections.deque()  # ids sent, not answered
+        self._asked = ""  # the last question sent ("hello", "observation 3")
 
     @property
     def label(self) -> str:
@@ -301,7 +524,7 @@ class BotAgent:
         """Tell the bot (best effort), stop it, and the error to raise."""
         if self.channel is not None:
             with contextlib.suppress(ChannelClosed):
-                self.channel.send({"type": "error", "message": problem})
+                self.channel.send({"type": "error", "message": problem}, NOTICE_S)
             problem += self.channel.last_words()
             if self._own_channel:
                 self.channel.close()
@@ -321,7 +544,7 @@ class BotAgent:
                                  "deadline_ms": deadline}
         if self.game != "zx":  # Z/X, the default game, is not named (its bots predate the key)
             hello["game"] = self.game
-        self._send(hello)
+        self._send(hello, deadline)
         answer = self._answer(0, deadline, "hello")
         if answer is None:
             raise self._fail(f"no answer to hello within {deadline} ms (a bot answers "
@@ -334,15 +557,41 @@ class BotAgent:
             raise self._fail(f"speaks protocol {proto!r}; zxdeck speaks protocol {PROTOCOL}")
         self.bot_name = str(answer.get("name", ""))
 
-    def _send(self, message: dict[str, Any]) -> None:
+    def _send(self, message: dict[str, Any], deadline_ms: int | None = None) -> None:
+        """Send a message, within `deadline_ms` (None: no limit); a question (hello,
+        observation) only once the bot has said nothing more than it was asked."""
         assert self.channel is not None
-        if message["type"] in ("hello", "observation"):
+        question = message["type"] in ("hello", "observation")
+        if question:
+            self._no_extra_answer()
             self._pending.append(message.get("id", 0))
         try:
-            self.channel.send(message)
+            self.channel.send(message, None if deadline_ms is None else deadline_ms / 1000)
+        except ChannelStuck as exc:
+            raise self._fail(str(exc)) from None
         except ChannelClosed as exc:
             raise self._fail(f"{exc} before it was sent {message['type']} message "
                              f"{message.get('id', '')}".rstrip()) from None
+        if question:
+            self._asked = "hello" if message["type"] == "hello" else f"observation {message['id']}"
+
+    def _no_extra_answer(self) -> None:
+        """A second answer to the last question (two lines for one) is an error naming it, not
+        the answer to the next one. (A late answer to a question that timed out is skipped.)"""
+        assert self.channel is not None
+        if self._pending or not self._asked or not self.channel.one_answer_a_question:
+            return
+        while True:
+            line = self.channel.recv(0)
+            if line is None:
+                return
+            if not isinstance(line, str):
+                self.channel.unread(line)  # the end or an error: seen at the next answer
+                return
+            if line.strip():
+                raise self._fail(f"answered {self._asked} twice: the second line "
+                                 f"{_clip(line.strip())!r} came when no question was open (one "
+                                 "line per question)")
 
     def _answer(self, ident: int, deadline_ms: int | None, what: str) -> dict[str, Any] | None:
         """The bot's answer to message `ident` (a JSON object), None on a timeout. Late answers
@@ -354,6 +603,8 @@ class BotAgent:
             line = self.channel.recv(left)
             if line is None:
                 return None
+            if isinstance(line, LineTooLong):
+                raise self._fail(f"{line} while answering {what}")
             if line is _EOF or isinstance(line, Exception):
                 raise self._fail(f"{self.channel.ended()} instead of answering {what}")
             text = line.strip()
@@ -361,6 +612,9 @@ class BotAgent:
                 continue
             try:
                 answer = json.loads(text)
+            except RecursionError:
+                raise self._fail(f"answered {what} with JSON nested too deeply "
+                                 f"({_clip(text, 40)!r})") from None
             except ValueError:
                 raise self._fail(f"answered {what} with {_clip(text)!r}, which is not JSON "
                                  '(expected one JSON object a line, e.g. {"action":0})') from None
@@ -386,14 +640,19 @@ class BotAgent:
         self._next_id += 1
         ident = self._next_id
         deadline = self._deadline()
-        self._send(observation_message(game, ident, deadline, self.game))
+        self._send(observation_message(game, ident, deadline, self.game), deadline)
         self.decisions += 1
         answer = self._answer(ident, deadline, f"observation {ident}")
         if answer is None:
+            assert self.channel is not None
+            half = self.channel.partial()
+            if half:  # it began an answer and stopped: a broken bot, not a slow one
+                raise self._fail(f"sent half a line ({_clip(half)!r}) and nothing more within "
+                                 f"{deadline} ms while answering observation {ident}")
             self.timeouts += 1
             self._send({"type": "timeout", "id": ident, "action": 0,
                         "message": f"no answer within {deadline} ms: the first legal action "
-                                   f"(index 0) was played"})
+                                   f"(index 0) was played"}, deadline)
             return acts[0]
         index = answer.get("action")
         if isinstance(index, bool) or not isinstance(index, int):
@@ -410,12 +669,13 @@ class BotAgent:
             return
         if game is not None and game.is_over() and self.player is not None:
             with contextlib.suppress(ChannelClosed):
-                self.channel.send(game_over_message(game, self.player))
+                self.channel.send(game_over_message(game, self.player), NOTICE_S)
         if self._own_channel:
             self.channel.close()
             self.channel = None
         self.player = None
         self._pending.clear()
+        self._asked = ""
 
 
 def _clip(text: str, n: int = 80) -> str:

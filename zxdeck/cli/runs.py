@@ -88,12 +88,122 @@ def resume_manifest(resume_dir: str, out_dir: str | None, kind: str, game: str |
     if out_dir:
         raise ZxError("give --out or --resume, not both (--resume continues in its folder)")
     store = RunDir(resume_dir)
+    if store.manifest_path.is_file():
+        store.lock()  # one writer per folder: a run going on there is named (exit 2)
+        _release_at_end(store)
     stored = store.read_manifest()
     if game is None and stored.get("kind") != kind:
         raise ZxError(f"{resume_dir}: holds a {stored.get('kind')} run: use zxdeck {stored.get('kind')} --resume")
     if game is not None and (stored.get("kind") != kind or stored.get("game") != game):
         raise ZxError(f"{resume_dir}: not a {game.upper()} {kind} run")
+    check_shape(stored, kind, str(store.manifest_path))
     return store, stored
+
+
+def check_shape(stored: dict[str, Any], kind: str, where: str) -> None:
+    """ZxError naming the first key of a run's manifest that `--resume` reads and that is
+    missing or of the wrong type (the commands then read it without a second look)."""
+
+    def want(value: Any, kinds: tuple[type, ...], key: str, what: str) -> None:
+        ok = isinstance(value, kinds) and not (isinstance(value, bool) and bool not in kinds)
+        if ok and isinstance(value, int) and not isinstance(value, bool) and int in kinds:
+            ok = 0 <= value < 2**63
+        if not ok:
+            raise ZxError(f"{where}: not a {kind} run manifest: {key} must be {what}")
+
+    integer, flag = (int,), (bool,)
+    for key in ("seed", "games", "turn_limit"):
+        want(stored.get(key), integer, key, "a whole number")
+    want(stored.get("allow_illegal"), flag, "allow_illegal", "true or false")
+    if "allow_unscripted" in stored:
+        want(stored.get("allow_unscripted"), flag, "allow_unscripted", "true or false")
+    if "regulation" in stored:
+        want(stored.get("regulation"), (str,), "regulation", "a name")
+
+    def side(value: Any, key: str, named: str) -> None:
+        want(value, (dict,), key, "an object")
+        for k in ("deck", "path", named):
+            want(value.get(k), (str,), f"{key}.{k}", "text")
+        want(value.get("agent"), (dict,), f"{key}.agent", "an object")
+        want(value["agent"].get("spec"), (str,), f"{key}.agent.spec", "text")
+
+    if kind == "sim":
+        want(stored.get("precision"), (float, int, type(None)), "precision", "a number or null")
+        side(stored.get("a"), "a", "deck")
+        side(stored.get("b"), "b", "deck")
+    else:
+        entrants = stored.get("entrants")
+        want(entrants, (list,), "entrants", "a list")
+        for i, e in enumerate(entrants):
+            side(e, f"entrants[{i}]", "name")
+
+
+def runs_program(agent: Any) -> bool:
+    """Whether a manifest's agent (`{"spec": ...}`) runs a program (`bot:COMMAND`, `bot --cmd
+    ...`): such a command line is run only when the person typing the command gives it."""
+    if not isinstance(agent, dict):
+        return False
+    spec, name = agent.get("spec"), agent.get("name")
+    first = str(spec).strip().replace(":", " ").split(maxsplit=1) if isinstance(spec, str) else []
+    return name == "bot" or (bool(first) and first[0] == "bot")
+
+
+def resumed_agent(ctx: click.Context, option: str, value: str, stored_agent: Any,
+                  resume_dir: str) -> str:
+    """The agent `--OPTION` (sim's ai1 / ai2) plays on `--resume DIR`: the one given on the
+    command line, else the run's, unless that one runs a program (a bot): a command line of a
+    file is never run, the run asks for it again (exit 2). The one given must match the run's
+    (the manifests are compared before any game)."""
+    if given(ctx, option):
+        return value
+    flag = "--" + option.replace("_", "-")
+    if not isinstance(stored_agent, dict) or not isinstance(stored_agent.get("spec"), str):
+        raise ZxError(f"{os.path.join(resume_dir, 'manifest.json')}: no agent for {flag}")
+    spec = stored_agent["spec"]
+    if runs_program(stored_agent):
+        raise ZxError(f"{resume_dir}: the run's {flag} is a bot, which runs a command: give "
+                      f"{flag} {shlex.quote(spec)} again to resume it (a command line is run "
+                      "only when you type it)")
+    return spec
+
+
+def resumed_entrant_agents(ctx: click.Context, stored_agents: list[Any], ai: str,
+                           agents: str | None, resume_dir: str,
+                           parse_one: Callable[[str], Any],
+                           parse_many: Callable[[str], list[Any]]) -> list[str]:
+    """The agent spec of each entrant of a tournament resumed from `stored_agents` (the
+    manifest's): given again with `--agents LIST` (or `--ai SPEC` for a round robin of decks),
+    which must then match the run's, or the run's own, unless one runs a program (a bot):
+    then the run asks for the option again (exit 2)."""
+    specs = [a.get("spec") if isinstance(a, dict) else None for a in stored_agents]
+    if any(not isinstance(s, str) for s in specs):
+        raise ZxError(f"{os.path.join(resume_dir, 'manifest.json')}: an entrant without an agent")
+    one_agent = len(set(specs)) == 1 and len(specs) > 1
+    flag = "--ai" if one_agent else "--agents"
+    if agents is not None or given(ctx, "ai"):
+        if agents is not None:
+            typed = [str(getattr(a, "label", a)) for a in parse_many(agents)]
+            flag = "--agents"
+        else:
+            typed = [str(getattr(parse_one(ai), "label", ai))] * len(specs)
+            flag = "--ai"
+        if [t.strip() for t in typed] != [str(s).strip() for s in specs]:
+            raise ZxError(f"{resume_dir}: {flag} does not match the run's agents "
+                          f"({', '.join(specs)}); give the run's agents or none")
+        return typed
+    if any(runs_program(a) for a in stored_agents):
+        want = specs[0] if one_agent else ",".join(specs)
+        raise ZxError(f"{resume_dir}: the run has a bot, which runs a command: give {flag} "
+                      f"{shlex.quote(want)} again to resume it (a command line is run only "
+                      "when you type it)")
+    return specs
+
+
+def _release_at_end(store: Any) -> None:
+    """Let go of a run folder's lock when the command ends (and at the latest with the process)."""
+    ctx = click.get_current_context(silent=True)
+    if ctx is not None:
+        ctx.call_on_close(store.release)
 
 
 def even_games(games: int) -> int:
@@ -110,6 +220,8 @@ def run_all(matches: list[Any], backend_name: str, jobs: int | None, out: Any, r
     from zxdeck.sim.progress import ProgressBar
     from zxdeck.sim.runner import run_matches
 
+    if out is not None:
+        _release_at_end(out)
     backend = make_backend(backend_name, jobs)
     bar = ProgressBar(describe) if ProgressBar.wanted() else None
     try:

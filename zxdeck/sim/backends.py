@@ -20,6 +20,7 @@ play and puts the results in order, so every backend gives the same games.
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import os
 import signal
@@ -32,6 +33,7 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from zxdeck.errors import ZxError
+from zxdeck.lifeline import die_with_parent, end_now
 from zxdeck.sim.core import ChunkResult, GameFailed, Match, play_chunk
 from zxdeck.sim.seeds import game_seed
 
@@ -60,6 +62,9 @@ class Backend:
 
     def stop(self, handles: list[Any]) -> None:
         """Ask the chunks in flight (`handles`) to end after their current game."""
+
+    def abort(self) -> None:
+        """End the chunks in flight now, their games unfinished (a second Ctrl-C)."""
 
     def close(self) -> None:
         pass
@@ -92,15 +97,45 @@ _MATCHES: Sequence[Match] = ()
 _STOP: Any = None
 
 
-def _init_worker(matches: Sequence[Match], stop_event: Any) -> None:
-    global _MATCHES, _STOP
+ENDED_BY_POOL = (-signal.SIGTERM, 128 + signal.SIGTERM)  # exit codes of workers ended on purpose
+_NOW: Any = None  # this worker's slot of the games being played: [pid, match, index]
+
+
+def _init_worker(matches: Sequence[Match], stop_event: Any, parent: int = 0,
+                 playing: Any = None, next_slot: Any = None) -> None:
+    global _MATCHES, _STOP, _NOW
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C
+    signal.signal(signal.SIGTERM, _end_worker)  # the parent ends the run now: bots end too
     _MATCHES = matches
     _STOP = stop_event
+    if parent:
+        die_with_parent(parent)  # even after a kill -9 of the parent
+    if playing is not None and next_slot is not None:
+        with next_slot.get_lock():
+            slot = next_slot.value
+            next_slot.value += 1
+        if 3 * slot + 2 < len(playing):
+            _NOW = (playing, 3 * slot)
+            playing[3 * slot] = os.getpid()
+            playing[3 * slot + 1] = playing[3 * slot + 2] = -1
+
+
+def _end_worker(signum: int = signal.SIGTERM, frame: Any = None) -> None:
+    """End this worker now, and the bots it runs (zxdeck.lifeline)."""
+    end_now(128 + signum)
 
 
 def _worker_chunk(match: int, start: int, stop: int) -> ChunkResult:
-    return play_chunk(_MATCHES, match, start, stop, _STOP.is_set)
+    return play_chunk(_MATCHES, match, start, stop, _STOP.is_set, _playing)
+
+
+def _playing(match: int, index: int) -> None:
+    """Say which game this worker plays now (`index` -1: none), for the parent to name the game
+    of a worker that dies."""
+    if _NOW is not None:
+        playing, at = _NOW
+        playing[at + 1] = match
+        playing[at + 2] = index
 
 
 def process_context() -> multiprocessing.context.BaseContext:
@@ -130,11 +165,20 @@ class ProcessBackend(Backend):
         super().open(matches)
         ctx = process_context()
         self._stop = ctx.Event()
+        # what each worker plays now (pid, match, game): names the game of a worker that dies
+        self._playing = ctx.Array("q", 3 * self.workers, lock=False)
+        self._slots = ctx.Value("i", 0)
+        self._dead: tuple[int, int, str] | None = None
+        self._aborted = False
         self._pool = ProcessPoolExecutor(self.workers, mp_context=ctx, initializer=_init_worker,
-                                         initargs=(matches, self._stop))
+                                         initargs=(matches, self._stop, os.getpid(),
+                                                   self._playing, self._slots))
+        self._procs: dict[int, Any] = {}
 
     def submit(self, chunk: Chunk) -> Future:
-        return self._pool.submit(_worker_chunk, *chunk)
+        future = self._pool.submit(_worker_chunk, *chunk)
+        self._procs.update(getattr(self._pool, "_processes", None) or {})
+        return future
 
     def wait(self, handles: list[Future], timeout: float | None) -> list[Future]:
         return list(wait(handles, timeout=timeout, return_when=FIRST_COMPLETED).done)
@@ -143,12 +187,47 @@ class ProcessBackend(Backend):
         try:
             return handle.result()
         except BrokenProcessPool:
-            return self._lost(chunk, "a worker process died")
+            if self._aborted:  # ended by a second Ctrl-C
+                return ChunkResult(chunk[0], chunk[1], interrupted=True)
+            dead = self._died()
+            if dead is None:
+                return self._lost(chunk, "a worker process died")
+            m, index, how = dead
+            if m == chunk[0] and chunk[1] <= index < chunk[2]:
+                seed = game_seed(self.matches[m].seed, index)
+                return ChunkResult(m, chunk[1], failure=GameFailed(
+                    m, index, seed, f"the worker process playing it died ({how})",
+                    key=self.matches[m].key))
+            return ChunkResult(chunk[0], chunk[1], interrupted=True)  # ended with the pool
         except Exception as exc:  # a result that could not travel back
             return self._lost(chunk, f"{type(exc).__name__}: {exc}")
 
+    def _died(self) -> tuple[int, int, str] | None:
+        """The game (match, index) of the worker that died first, and how, when it is known."""
+        if self._dead is None:
+            time.sleep(0.1)  # the pool ends the other workers: their exit codes tell them apart
+            found = []
+            for i in range(0, len(self._playing), 3):
+                pid, m, index = self._playing[i:i + 3]
+                proc = self._procs.get(pid)
+                code = proc.exitcode if proc is not None else None
+                if index >= 0 and code is not None and code not in ENDED_BY_POOL:
+                    how = (f"killed by signal {-code}" if code < 0 else f"exit status {code}")
+                    found.append((m, index, how))
+            if len(found) == 1:
+                self._dead = found[0]
+        return self._dead
+
     def stop(self, handles: list[Any]) -> None:
         self._stop.set()
+
+    def abort(self) -> None:
+        """End the workers now (they end the bots they run)."""
+        self._aborted = True
+        self._stop.set()
+        for proc in list(self._procs.values()):
+            with contextlib.suppress(Exception):
+                proc.terminate()
 
     def close(self) -> None:
         self._pool.shutdown(wait=True, cancel_futures=True)

@@ -135,11 +135,13 @@ def play_one(contest: Contest, master: int, index: int) -> dict[str, Any]:
 
 
 def play_chunk(matches: Sequence[Match], match: int, start: int, stop: int,
-               should_stop: Callable[[], bool] | None = None) -> ChunkResult:
+               should_stop: Callable[[], bool] | None = None,
+               playing: Callable[[int, int], None] | None = None) -> ChunkResult:
     """Play games `start..stop-1` of `matches[match]` in order.
 
     Stops early (keeping the finished games) when a game fails, on Ctrl-C in
     this process, or when `should_stop()` turns true between games.
+    `playing(match, index)` is told each game before it is played (index -1 at the end).
     """
     m = matches[match]
     out = ChunkResult(match, start)
@@ -148,6 +150,8 @@ def play_chunk(matches: Sequence[Match], match: int, start: int, stop: int,
         if should_stop is not None and should_stop():
             out.interrupted = True
             break
+        if playing is not None:
+            playing(match, index)
         try:
             record = play_one(m.contest, m.seed, index)
         except KeyboardInterrupt:
@@ -161,6 +165,8 @@ def play_chunk(matches: Sequence[Match], match: int, start: int, stop: int,
         if m.key:
             record = {"match": m.key, **record}
         out.records.append(record)
+    if playing is not None:
+        playing(match, -1)
     out.seconds = time.perf_counter() - t0
     return out
 

@@ -22,6 +22,7 @@ it are finished and kept, nothing after it).
 
 from __future__ import annotations
 
+import json
 import math
 import time
 from collections.abc import Callable, Sequence
@@ -187,7 +188,9 @@ class Scheduler:
                     for handle in backend.wait(list(inflight), 0.25):
                         self._finished(backend.result(handle, inflight.pop(handle)))
             except KeyboardInterrupt:  # a second Ctrl-C: keep what is in order, leave now
-                pass
+                backend.abort()  # the games in progress end unfinished (their bots too)
+                for handle in backend.wait(list(inflight), 5.0):
+                    self._finished(backend.result(handle, inflight.pop(handle)))
             self._deliver()
         finally:
             backend.close()
@@ -237,8 +240,26 @@ def read_tallies(out: RunDir, matches: Sequence[Match]) -> list[Tally]:
             raise ZxError(f"{where}: expected game {t.games}, found {index!r}")
         if rec.get("seed") != game_seed(matches[m].seed, index):
             raise ZxError(f"{where}: game {index} has seed {rec.get('seed')!r}, not this run's")
+        _check_record(rec, where)
         t.add(rec)
     return tallies
+
+
+def _check_record(rec: dict[str, Any], where: str) -> None:
+    """ZxError naming the first value of a game's record that the tallies cannot take."""
+    checks = {
+        "winner": lambda v: v in ("a", "b", None),
+        "first": lambda v: v in ("a", "b", None),
+        "reason": lambda v: v is None or isinstance(v, str),
+        "turns": lambda v: isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 2**31,
+        "decisions": lambda v: isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 2**31,
+    }
+    for key, ok in checks.items():
+        value = rec.get(key, 0 if key in ("turns", "decisions") else None)
+        if not ok(value):
+            text = json.dumps(value, ensure_ascii=False)
+            raise ZxError(f"{where}: not a game record of this run ({key} is "
+                          f"{text if len(text) <= 40 else text[:37] + '...'})")
 
 
 def run_matches(matches: Sequence[Match], backend: Backend, out: RunDir | None = None,

@@ -63,7 +63,14 @@ def tournament_cmd(ctx: click.Context, app: AppContext, decks: tuple[str, ...], 
                    out_dir: str | None, resume_dir: str | None, fmt: str, plot_path: str | None,
                    turn_limit: int, allow_illegal: bool) -> None:
     """Round robin of MOZ decks (or of agents on one deck): matchup matrix and ranking."""
-    from zxdeck.cli.runs import check_common, even_games, given, resume_manifest, run_tournament
+    from zxdeck.cli.runs import (
+        check_common,
+        even_games,
+        given,
+        resume_manifest,
+        resumed_entrant_agents,
+        run_tournament,
+    )
     from zxdeck.games import adapter
     from zxdeck.games.moz.agents import AgentFactory, parse_agents
     from zxdeck.sim.tournament import Entrant, new_entrants
@@ -80,17 +87,18 @@ def tournament_cmd(ctx: click.Context, app: AppContext, decks: tuple[str, ...], 
     stored = store = None
     if resume_dir:
         store, stored = resume_manifest(resume_dir, out_dir, "tournament", "moz")
-        if decks or agents or ladder_deck:
-            raise ZxError("--resume takes its entrants from the run's manifest: give no decks or agents")
+        if decks or ladder_deck:
+            raise ZxError("--resume takes its entrants from the run's manifest: give no decks")
+        specs = resumed_entrant_agents(ctx, [e.get("agent") for e in stored["entrants"]], ai, agents,
+                                       resume_dir, AgentFactory, parse_agents)
         games = games if given(ctx, "games") else stored["games"]
         seed = seed if given(ctx, "seed") else stored["seed"]
         turn_limit = turn_limit if given(ctx, "turn_limit") else stored["turn_limit"]
         allow_illegal = allow_illegal if given(ctx, "allow_illegal") else stored["allow_illegal"]
         entrants = []
-        for e in stored["entrants"]:
+        for e, spec in zip(stored["entrants"], specs):
             d = rules.load_deck(e["path"], catalog, allow_illegal)
-            entrants.append(Entrant(e["name"], type(d)(e["deck"], d.cards),
-                                    AgentFactory(e["agent"]["spec"])))
+            entrants.append(Entrant(e["name"], type(d)(e["deck"], d.cards), AgentFactory(spec)))
     else:
         entrants = new_entrants(decks, agents, ladder_deck, parse_agents, lambda: AgentFactory(ai),
                                 lambda path, name: rules.load_deck(path, catalog, allow_illegal),
@@ -147,6 +155,7 @@ def sim_cmd(ctx: click.Context, app: AppContext, deck_a: str | None, deck_b: str
         finish,
         given,
         resume_manifest,
+        resumed_agent,
         run_all,
     )
     from zxdeck.games import adapter
@@ -169,8 +178,8 @@ def sim_cmd(ctx: click.Context, app: AppContext, deck_a: str | None, deck_b: str
         turn_limit = turn_limit if given(ctx, "turn_limit") else stored["turn_limit"]
         precision = precision if given(ctx, "precision") else stored["precision"]
         allow_illegal = allow_illegal if given(ctx, "allow_illegal") else stored["allow_illegal"]
-        ai1 = ai1 if given(ctx, "ai1") else stored["a"]["agent"]["spec"]
-        ai2 = ai2 if given(ctx, "ai2") else stored["b"]["agent"]["spec"]
+        ai1 = resumed_agent(ctx, "ai1", ai1, stored["a"].get("agent"), resume_dir)
+        ai2 = resumed_agent(ctx, "ai2", ai2, stored["b"].get("agent"), resume_dir)
         deck_a = deck_a or stored["a"]["path"]
         deck_b = deck_b or stored["b"]["path"]
         names = {"a": stored["a"]["deck"], "b": stored["b"]["deck"]}

@@ -25,6 +25,8 @@ from zxdeck.cli.runs import (  # noqa: F401 - EXIT_INTERRUPTED, run_options, run
     finish,
     given,
     resume_manifest,
+    resumed_agent,
+    resumed_entrant_agents,
     run_all,
     run_options,
     run_tournament,
@@ -109,8 +111,8 @@ def sim_cmd(ctx: click.Context, app: AppContext, deck_a: str | None, deck_b: str
         allow_illegal = pick("allow_illegal", allow_illegal, "allow_illegal")
         allow_unscripted = pick("allow_unscripted", allow_unscripted, "allow_unscripted")
         regulation = pick("regulation", regulation, "regulation")
-        ai1 = ai1 if given(ctx, "ai1") else stored["a"]["agent"]["spec"]
-        ai2 = ai2 if given(ctx, "ai2") else stored["b"]["agent"]["spec"]
+        ai1 = resumed_agent(ctx, "ai1", ai1, stored["a"].get("agent"), resume_dir)
+        ai2 = resumed_agent(ctx, "ai2", ai2, stored["b"].get("agent"), resume_dir)
         deck_a = deck_a or stored["a"]["path"]
         deck_b = deck_b or stored["b"]["path"]
     elif not deck_a or not deck_b:
@@ -204,8 +206,10 @@ def tournament_cmd(ctx: click.Context, app: AppContext, decks: tuple[str, ...], 
     stored = None
     if resume_dir:
         store, stored = resume_manifest(resume_dir, out_dir, "tournament")
-        if decks or agents or ladder_deck:
-            raise ZxError("--resume takes its entrants from the run's manifest: give no decks or agents")
+        if decks or ladder_deck:
+            raise ZxError("--resume takes its entrants from the run's manifest: give no decks")
+        specs = resumed_entrant_agents(ctx, [e.get("agent") for e in stored["entrants"]], ai, agents,
+                                       resume_dir, parse_agent, parse_agents)
         games = games if given(ctx, "games") else stored["games"]
         seed = seed if given(ctx, "seed") else stored["seed"]
         turn_limit = turn_limit if given(ctx, "turn_limit") else stored["turn_limit"]
@@ -214,9 +218,9 @@ def tournament_cmd(ctx: click.Context, app: AppContext, decks: tuple[str, ...], 
                             else stored["allow_unscripted"])
         regulation = regulation if given(ctx, "regulation") else stored["regulation"]
         entrants = []
-        for e in stored["entrants"]:
+        for e, spec in zip(stored["entrants"], specs):
             d = _load(app, e["path"], allow_illegal, e["name"], allow_unscripted, regulation)
-            entrants.append(Entrant(e["name"], type(d)(e["deck"], d.spec), parse_agent(e["agent"]["spec"])))
+            entrants.append(Entrant(e["name"], type(d)(e["deck"], d.spec), parse_agent(spec)))
     else:
         def probed(specs: list[Any]) -> list[Any]:
             for s in specs:
