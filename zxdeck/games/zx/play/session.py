@@ -802,12 +802,21 @@ class PlaySession:
         generator of its own (the game and the computer's play do not change)."""
         from zxdeck.games.zx.agents.levels import HARD_BUDGET, hint
 
-        self.out("考えています...", "dim")
-        found = hint(self.g, top=3, budget=self.hint_budget)
+        self.out("考えています... (Ctrl-C で取り消し)", "dim")
+        try:
+            found = hint(self.g, top=3, budget=self.hint_budget)
+        except KeyboardInterrupt as exc:  # Ctrl-C cancels the hint, not the game (nothing changed)
+            if isinstance(exc, _Terminated):
+                raise
+            self.out()
+            self.out("ヒントを取り消しました。番号かコマンドを入力してください。", "yellow")
+            return
         width = self.cols
         self.out(f"ヒント (強さ hard の AI の読み: {self.hint_budget or HARD_BUDGET} 回の先読み):",
                  "bold")
-        for rank, c in enumerate(found, 1):
+        # listed by the estimated chance, highest first (the unsearched ones last)
+        ranked = sorted(found, key=lambda c: -c.win if c.playouts else 1.0)
+        for rank, c in enumerate(ranked, 1):
             number = next((i for i, acts in enumerate(self.menu, 1) if c.action in acts), 0)
             where = f"番号 {number}" if number else "(この画面にない選択肢)"
             chance = f"勝つ見込み 約{round(100 * c.win)}%" if c.playouts else "見込みは未計算"
@@ -986,8 +995,12 @@ def _ability_text(g: Game, a: Action) -> str:
         return ""
 
 
+class _Terminated(KeyboardInterrupt):
+    """SIGTERM / SIGHUP: stops the game like Ctrl-C, and is never taken as a cancelled hint."""
+
+
 def _raise_interrupt(signum: int, frame: Any) -> None:
-    raise KeyboardInterrupt
+    raise _Terminated
 
 
 __all__ = ["HELP", "PlaySession"]
