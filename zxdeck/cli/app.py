@@ -115,6 +115,21 @@ class LazyGroup(click.Group):
         game = _game_option(ctx)
         return sorted(set(super().list_commands(ctx)) | set(COMMANDS) | set(_game_commands(game)))
 
+    def resolve_command(self, ctx: click.Context, args: list[str]) -> tuple[str | None, click.Command | None,
+                                                                           list[str]]:
+        """As click's, but "No such command" suggests the close names of every command of the
+        game (click's own would know only the commands imported so far): `zxdeck valdiate` ->
+        did you mean 'validate'?"""
+        name = args[0] if args else ""
+        if name and not name.startswith("-") and not ctx.resilient_parsing \
+                and self.get_command(ctx, name) is None:
+            import difflib
+
+            near = difflib.get_close_matches(name, self.list_commands(ctx), n=3)
+            hint = f"; did you mean {' or '.join(repr(n) for n in near)}?" if near else ""
+            raise click.UsageError(f"no such command {name!r}{hint}", ctx)
+        return super().resolve_command(ctx, args)
+
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         command = super().get_command(ctx, cmd_name)  # the shell's, once registered
         if command is not None:

@@ -27,9 +27,31 @@ from zxdeck.errors import EXIT_USAGE, ZxError
 REGULATION_HELP = "Regulation name (see `zxdeck regulations`; default: current) or a regulation YAML file."
 
 
+class Day(click.ParamType):
+    """A day written YYYY-MM-DD (a `datetime.datetime` at midnight, as click.DateTime gives); a
+    wrong one says what is wrong with it (`month must be in 1..12`)."""
+
+    name = "YYYY-MM-DD"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        import datetime as dt
+        import re
+
+        if isinstance(value, dt.datetime):
+            return value
+        text = str(value).strip()
+        m = re.fullmatch(r"(\d{4})-(\d{1,2})-(\d{1,2})", text)
+        if m is None:
+            self.fail(f"{value!r} is not a day written YYYY-MM-DD (e.g. 2022-05-01)", param, ctx)
+        try:
+            return dt.datetime(int(m.group(1)), int(m.group(2)), int(m.group(3)))
+        except ValueError as exc:
+            self.fail(f"{value!r} is not a day: {exc}", param, ctx)
+
+
 # The `--date` option of the commands that pick a regulation.
 date_option = click.option(
-    "--date", "day", type=click.DateTime(formats=["%Y-%m-%d"]), default=None, metavar="YYYY-MM-DD",
+    "--date", "day", type=Day(), default=None, metavar="YYYY-MM-DD",
     help="Check as of this day: the regulation and banned / restricted list in force then (default: today).",
 )
 
