@@ -240,3 +240,20 @@ def test_validate_with_date_names_the_regulation_in_force_that_day(red, capsys) 
     assert capsys.readouterr().out.splitlines()[0].endswith("; regulation current)")
     result = validate(red, regulation_for(None, dt.date(2022, 5, 1)))
     assert "in force on" not in render_human(result).splitlines()[0]
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("name: x\nformat: constructed\nmain_types: [zx, event\nfoo: 1\n",
+     "line 4: YAML error: did not find expected ',' or ']' (while parsing a flow sequence that starts on line 3)"),
+    ('name: x\nformat: "constructed\n',
+     "line 3: YAML error: found unexpected end of stream (while scanning a quoted scalar that starts on line 2)"),
+    ("name: x\n  format: a\n", "line 2: YAML error: mapping values are not allowed in this context"),
+])
+def test_a_broken_regulation_yaml_names_file_line_and_cause(tmp_path, text, expected) -> None:
+    """As the catalog loader does: the file, the line and the cause, not PyYAML's bare context
+    (`while parsing a flow sequence`)."""
+    path = tmp_path / "broken.yaml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(RegulationError) as info:
+        load_regulation(str(path))
+    assert info.value.message == f"{path}: {expected}"
