@@ -285,7 +285,12 @@ def diff_cmd(app: AppContext, deck_a: str, deck_b: str, fmt: str, deck_format: s
     from zxdeck.games.zx.deck.parse import read_deck
 
     catalog = app.card_source()
-    diff = diff_decks(read_deck(deck_a, catalog, deck_format), read_deck(deck_b, catalog, deck_format))
+    decks = [read_deck(deck_a, catalog, deck_format), read_deck(deck_b, catalog, deck_format)]
+    for parsed in decks:  # text around a pasted list: skipped, and said so
+        for p in parsed.problems:
+            if p.code == "ignored-line":
+                click.echo(f"zxdeck: warning: {parsed.source}: line {p.line}: {p.message}", err=True)
+    diff = diff_decks(*decks)
     click.echo(json.dumps(diff.to_dict(), ensure_ascii=False, indent=2) if fmt == "json"
                else render_diff(diff))
     if not diff.same:
