@@ -126,12 +126,38 @@ def stats_cmd(app: AppContext, deck: str, fmt: str, card: str | None, deck_forma
     from zxdeck.games.zx.deck.stats import deck_stats, render_stats
 
     catalog = app.card_source()
-    parsed = read_deck(deck, catalog, deck_format)
+    parsed = main_deck_only(read_deck(deck, catalog, deck_format), "counted")
     stats = deck_stats(parsed, catalog, card)
     if fmt == "json":
         click.echo(json.dumps(stats, ensure_ascii=False, indent=2))
     else:
         click.echo(render_stats(stats))
+
+
+def main_deck_only(parsed: Any, what: str) -> Any:
+    """The deck `draw` / `stats` work on: when it breaks the construction rules, a warning on
+    stderr with its first error, and without the main deck's cards of a type that cannot be in a
+    main deck (D-2: a player card, a Z/X EX...), which are never dealt or counted."""
+    from zxdeck.games.zx.catalog.model import MAIN_DECK_TYPES
+    from zxdeck.games.zx.deck.validate import validate
+
+    result = validate(parsed)
+    if result.valid:
+        return parsed
+    first = result.errors[0]
+    where = f"line {first.line}: " if first.line else ""
+    rule = f" [{first.rule}]" if first.rule else ""
+    n = len(result.errors)
+    kept = [e for e in parsed.entries
+            if not (e.section == "main" and e.card is not None and e.card.type not in MAIN_DECK_TYPES)]
+    left = [e for e in parsed.entries if e not in kept]
+    gone = ""
+    if left:
+        names = ", ".join(f"{e.count} {e.card.name} ({e.card.type})" for e in left)
+        gone = f"; not {what}: {names}, not main deck cards (D-2)"
+    click.echo(f"zxdeck: warning: {parsed.source} is not a legal deck ({n} error{'s' * (n != 1)}, the first: "
+               f"{where}{first.code}{rule} {first.message}){gone}", err=True)
+    return parsed.replace(entries=kept) if left else parsed
 
 
 @click.command("regulations", short_help="List the regulations, their dates and card lists.",
@@ -326,7 +352,7 @@ def draw_cmd(app: AppContext, deck: str, seed: int, count: int, mulligan: bool, 
     from zxdeck.games.zx.engine.decks import spec_from_deck
     from zxdeck.games.zx.engine.opening import deal_openings, render_openings
 
-    parsed = read_deck(deck, app.card_source(), deck_format)
+    parsed = main_deck_only(read_deck(deck, app.card_source(), deck_format), "dealt")
     spec = spec_from_deck(parsed)
     if not spec.main:
         raise ZxError(f"{parsed.source}: no main deck card to draw from")
