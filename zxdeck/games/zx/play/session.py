@@ -184,6 +184,8 @@ class PlaySession:
         self.greeted = False
         self.thinking_note = False  # say once that the computer is moving
         self.hint_budget: int | None = None  # playouts of a hint (None: the hard level's)
+        self.squares_seen: dict[int, int] = {}  # card -> the last square it was seen on
+        self.note_squares()
         # typed commands: name -> (handler(arg, offered) -> Action | STOP | None, other names)
         self.commands: dict[str, tuple[Callable[[str, list[Action]], Any], tuple[str, ...]]] = {
             "help": (self.cmd_help, ("?", "h", "ヘルプ")),
@@ -214,8 +216,17 @@ class PlaySession:
         """The game's listener: narration lines into the log (and the --log file, if any)."""
         if self.extra_listener is not None:
             self.extra_listener(g, event, data)
+        self.note_squares()
         if event != "game_over":  # the end screen says who won, from the person's side
             self.log.extend(narration(g, event, data))
+
+    def note_squares(self) -> None:
+        """Remember the square of every card on the field (after each event), so that a card that
+        has left it, such as a destroyed Z/X whose ability triggers, can be told by where it was."""
+        g = getattr(self, "g", None)
+        for sq, iid in enumerate(getattr(g, "squares", None) or ()):
+            if iid >= 0:
+                self.squares_seen[iid] = sq
 
     def term_size(self) -> tuple[int, int | None]:
         """(columns, rows) to draw in; rows None: no limit (not a terminal)."""
@@ -704,7 +715,7 @@ class PlaySession:
             if purpose in ("life_hit", "refresh_life"):
                 return f"相手のライフ {a.a + 1}枚目"
             if purpose == "trigger_order":
-                return describe(a, g)
+                return self._trigger_text(a, d)
             if purpose in ("overdrive_event", "life_play_event"):
                 return f"プレイする: 「{g.name(a.a)}」{self._ref(a.a)}" + self._event_text(p, a.a, 0)
             if purpose in NON_CARD_PICKS:
@@ -744,6 +755,21 @@ class PlaySession:
             cut = text.find("」") + 1
             text = f"{text[:cut]}{self._ref(a.a)} {text[cut:]}" if cut else text + self._ref(a.a)
         return text
+
+    def _trigger_text(self, a: Action, d: tuple) -> str:
+        """A triggered ability to resolve first, with where its card is (square and owner, or the
+        zone it went to): two copies of one card that trigger at once are told apart; a card with
+        several of these abilities names which."""
+        g = self.g
+        first = d[7][1]
+        _ctl, src, ab = first[a.a][:3]
+        where = _where(g, src, self.setup.human, self.compact)
+        was = self.squares_seen.get(src, -1)
+        if g.square_of(src) < 0 and was >= 0:  # it left the field (destroyed): where it stood
+            where = f"{square_name(was, self.compact)}にいた、今は{where}"
+        several = sum(1 for t in first if t[1] == src) > 1
+        which = f" 能力{getattr(ab, 'index', 0) + 1}" if several else ""
+        return f"{describe(a, g)}{self._ref(src)}{which} ({where})"
 
     def _event_text(self, p: int, iid: int, mode: int) -> str:
         """': ★text' of an event's effect `mode`, and '(何も起きません: why)' when it can do nothing."""
@@ -919,6 +945,23 @@ def _zone_of(g: Game, iid: int) -> str:
         if iid in getattr(ps, zone):
             return zone
     return ""
+
+
+ZONE_WORDS = {"hand": "手札", "deck": "デッキ", "trash": "トラッシュ", "charge": "チャージ",
+              "dunamis": "デュナミス", "life": "ライフ", "resources": "リソース"}
+
+
+def _where(g: Game, iid: int, human: int, compact: bool = False) -> str:
+    """Where a card is, in words: its square and whose it is, or its owner's zone."""
+    owner = _label(g.owner[iid], human)
+    sq = g.square_of(iid)
+    if sq >= 0:
+        return f"{square_name(sq, compact)}、{owner}"
+    ps = g.players[g.owner[iid]]
+    for zone, word in ZONE_WORDS.items():
+        if iid in (getattr(ps, zone, None) or ()):
+            return f"{owner}の{word}"
+    return "解決中"
 
 
 def _entry_condition(g: Game, iid: int) -> str:
