@@ -66,7 +66,7 @@ def run_interactive(app: AppContext, p1: Any, p2: Any, ai2: str, seed: int, turn
     return start_game(p1, p2, ai=ai2, seed=seed, turn_limit=turn_limit, budget=budget,
                       save_path=save_path, log=log,
                       header=headers(catalog_digest(app), regulation_name(regulation)),
-                      settings=load_settings(), settings_file=settings_path())
+                      settings=load_settings(), settings_file=settings_path(), catalog=app.card_source())
 
 
 def print_saves() -> None:

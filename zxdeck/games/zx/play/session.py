@@ -156,8 +156,10 @@ class PlaySession:
                  console: Console | None = None, input_fn: Callable[[str], str] = input,
                  log_lines: list[str] | None = None, resume_hint: str = "zxdeck play --resume",
                  header: dict[str, Any] | None = None, size: tuple[int, int | None] | None = None,
-                 settings: Settings | None = None, settings_file: Path | None = None) -> None:
+                 settings: Settings | None = None, settings_file: Path | None = None,
+                 catalog: Any = None) -> None:
         self.g = game
+        self.catalog = catalog  # `card NAME` of a card not in this game (None: the built-in catalog)
         self.agent = agent
         self.setup = setup
         self.save_path = Path(save_path)
@@ -191,7 +193,7 @@ class PlaySession:
             "help": (self.cmd_help, ("?", "h", "ヘルプ")),
             "board": (self.cmd_board, ("b",)),
             "hand": (lambda arg, offered: self.show_hand(), ()),
-            "card": (lambda arg, offered: self.show_card(arg), ("c",)),
+            "card": (lambda arg, offered: self.show_card(arg, offered), ("c",)),
             "log": (lambda arg, offered: self.show_log(arg), ()),
             "zones": (lambda arg, offered: self.show_zones(), ("trash", "charge")),
             "set": (lambda arg, offered: self.cmd_set(arg), ("settings",)),
@@ -891,12 +893,15 @@ class PlaySession:
         for line in scr.lines[start:]:
             self.console.print(line)
 
-    def show_card(self, arg: str) -> None:
+    def show_card(self, arg: str, offered: list[Action] | None = None) -> None:
+        """`card N` (#N of the screen), `card NAME` / `card NUMBER`: a card on the screen, else any
+        card of the catalog. A Z/X EX of the person's dunamis says whether it can be played now,
+        and if not, its condition."""
         scr = self.screen or render(self.g, self.setup.human)
         self.screen = scr
         key = arg.lstrip("#").strip()
         if not key:
-            self.out("card N: N は画面のカードの番号 #N です (例: card 3)。", "yellow")
+            self.out("card N: N は画面のカードの番号 #N です (例: card 3)。card 名前 でカードを探せます。", "yellow")
             return
         iid = -1
         if key.isdigit():
@@ -911,11 +916,54 @@ class PlaySession:
 
             matches = [i for i in scr.refs if fold(key) in fold(self.g.cards[i].name)]
             if not matches:
-                self.out(f"「{clean(key)}」という名前のカードは画面にありません。", "yellow")
+                self.show_catalog_card(key)
                 return
             iid = matches[0]
         for line in card_text(self.g.cards[iid], self.cols):
             self.out(line)
+        self.out_ex_status(iid, offered or [])
+
+    def show_catalog_card(self, key: str) -> None:
+        """A card that is not on the screen: the game's own cards (your dunamis, ...), else the
+        catalog, by number, name or English name (exactly, else a part of the name)."""
+        from zxdeck.text import fold
+
+        g = self.g
+        mine = [i for i in range(len(g.cards)) if g.owner[i] == self.setup.human
+                and fold(key) in fold(g.cards[i].name) and not _hidden_card(g, i, self.setup.human)]
+        if mine:
+            for line in card_text(g.cards[mine[0]], self.cols):
+                self.out(line)
+            self.out_ex_status(mine[0], g.legal_actions() if g.current_player() == self.setup.human else [])
+            return
+        catalog = self.catalog
+        if catalog is None:
+            from zxdeck.catalog import open_catalog
+
+            catalog = self.catalog = open_catalog(None)
+        found = catalog.lookup(key)
+        if not found:
+            folded = fold(key)
+            found = list({c.id: c for k, c in catalog.lookup_keys if folded in fold(k)}.values())
+        if not found:
+            self.out(f"「{clean(key)}」という名前・番号のカードはカードリストにありません。", "yellow")
+            return
+        for line in card_text(found[0], self.cols):
+            self.out(line)
+        if len(found) > 1:
+            others = "、".join(f"「{c.name}」" for c in found[1:6]) + (" ..." if len(found) > 6 else "")
+            self.out(f"ほかに {len(found) - 1} 枚: {others}", "dim")
+
+    def out_ex_status(self, iid: int, offered: list[Action]) -> None:
+        """For a Z/X EX in the person's dunamis: playable now, or not, with its condition (X-1..X-4)."""
+        g = self.g
+        me = self.setup.human
+        if g.cards[iid].type != "zx_ex" or g.owner[iid] != me or iid not in g.players[me].dunamis:
+            return
+        if any(a.kind == "ex" and a.a == iid for a in offered):
+            self.out("今、デュナミスから登場できます (選択肢にあります)。", "green")
+        else:
+            self.out(f"今は登場できません。条件: {_entry_condition(g, iid)}", "yellow")
 
     def show_zones(self) -> None:
         """The public zones of both players: charge and trash (tagged, so `card N` works)."""
