@@ -187,6 +187,8 @@ class PlaySession:
         self.thinking_note = False  # say once that the computer is moving
         self.hint_budget: int | None = None  # playouts of a hint (None: the hard level's)
         self.squares_seen: dict[int, int] = {}  # card -> the last square it was seen on
+        self.snap: Any = None  # the game when the last screen was drawn (zxdeck.play.recap)
+        self.recap_from: Any = None  # ... and the one before: what the news of this screen covers
         self.note_squares()
         # typed commands: name -> (handler(arg, offered) -> Action | STOP | None, other names)
         self.commands: dict[str, tuple[Callable[[str, list[Action]], Any], tuple[str, ...]]] = {
@@ -350,6 +352,10 @@ class PlaySession:
         room for `news_want` lines of news (else the most compact one)."""
         news = [x for x in self.log[self.shown:] if x.strip()]
         self.shown = len(self.log)
+        if self.g is not None:
+            from zxdeck.games.zx.play.recap import snapshot
+
+            self.recap_from, self.snap = self.snap, snapshot(self.g)
         self.news = news
         self.news_title = title
         self._draw(tail, news, prompt, news_want)
@@ -365,7 +371,10 @@ class PlaySession:
         # First the layouts with the full field, leaving room for `news_want` lines of news;
         # then any layout leaving room for NEWS_MIN lines; else the most compact one.
         full = [x for x in LAYOUTS if not x[0]]
-        passes = [(full, news_want), (LAYOUTS, NEWS_MIN)] if rows is not None else [(LAYOUTS[:1], 0)]
+        # news that will not fit is recapped (`recap`): leave room for the recap, if a layout can
+        need = len(self.recap(width, 99)) + 2 if news and self.recap_from is not None else 0
+        passes = [(full, max(news_want, need)), (LAYOUTS, max(NEWS_MIN, need))] if rows is not None \
+            else [(LAYOUTS[:1], 0)]
         done = False
         for layouts, wanted in passes:
             want = min(len(news) + 1, wanted + 1) if news else 0
@@ -429,9 +438,11 @@ class PlaySession:
         if limit <= 1:
             return [Text(clean(f"{self.news_title}{len(news)} 行 (log で表示) --"), style="dim")] \
                 if limit == 1 else []
-        if sum(map(len, entries)) + 1 > limit:  # the last whole lines that fit, and a count
+        if sum(map(len, entries)) + 1 > limit:  # a recap, the last whole lines that fit, and a count
+            summary = self.recap(width, limit - 2)
+            lines += [Text(x) for x in summary]
             kept: list[list[str]] = []
-            room = limit - 2
+            room = limit - 2 - len(summary)
             for entry in reversed(entries):
                 if len(entry) > room:
                     break
@@ -440,6 +451,19 @@ class PlaySession:
             lines.append(Text(f"  ... ({len(news) - len(kept)} 行省略: log で全部)", style="dim"))
             entries = kept
         return lines + [Text(line) for entry in entries for line in entry]
+
+    def recap(self, width: int, room: int) -> list[str]:
+        """What changed since the last screen, grouped per player and zone (zxdeck.play.recap),
+        one line each fitted to `width`, in at most `room` lines (the last says what is left out)."""
+        if self.recap_from is None or room < 1:
+            return []
+        from zxdeck.games.zx.play.recap import recap_lines
+
+        found = recap_lines(self.g, self.recap_from, self.setup.human, self.compact, self._ref)
+        out = [row for x in found for row in wrap(clean(f"  {x}"), width, "    ")]
+        if len(out) > room:
+            out = out[:room - 1] + [f"  ... ほか {len(out) - room + 1} 行 (log で全部)"]
+        return out
 
     # ------------------------------------------------------------------ one decision
 
