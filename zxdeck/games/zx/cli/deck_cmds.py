@@ -16,6 +16,7 @@ from typing import Any
 import click
 
 from zxdeck.cli import AppContext, examples_epilog, pass_app
+from zxdeck.cli.app import AliasChoice
 from zxdeck.cli.app import user_errors as _user_errors
 from zxdeck.cli.fastpath import (
     COLOR_MODES,
@@ -82,8 +83,8 @@ VALIDATE_EPILOG = examples_epilog(
 @click.command("validate", epilog=VALIDATE_EPILOG,
                short_help="Check decks against the construction rules (D-1..D-16).")
 @click.argument("decks", nargs=-1, required=True, metavar="DECK...")
-@click.option("--format", "fmt", type=click.Choice(list(VALIDATE_FORMATS)), default="human",
-              show_default=True, help="Report format (text is the same as human).")
+@click.option("--format", "fmt", type=AliasChoice(VALIDATE_FORMATS[:2], VALIDATE_FORMATS[2:]), default="text",
+              show_default=True, help="Report format; json: one object per deck (an array for several).")
 @click.option("--regulation", "-r", metavar="NAME|FILE", default=None, help=REGULATION_HELP)
 @date_option
 @deck_format_option
@@ -331,7 +332,7 @@ def diff_cmd(app: AppContext, deck_a: str, deck_b: str, fmt: str, deck_format: s
                ], "The game's own setup deals them (zxdeck rules S-6..S-9)."))
 @click.argument("deck", metavar="DECK")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the first opening.")
-@click.option("-n", "count", type=click.IntRange(1, 10_000), default=1, show_default=True,
+@click.option("-n", "--openings", "count", type=click.IntRange(1, 10_000), default=1, show_default=True,
               help="Number of openings (seeds SEED, SEED+1, ...).")
 @click.option("--mulligan", is_flag=True, help="Take the mulligan (S-7) and show the new hand.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
