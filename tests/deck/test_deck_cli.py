@@ -252,3 +252,22 @@ def test_d2_draw_and_stats_of_an_illegal_deck_warn_and_never_deal_a_player_card(
     assert doc["main"]["cards"] == 50 and "player" not in doc["main"]["by_type"]
     legal = CliRunner().invoke(cli, ["draw", str(red)], env=env)
     assert legal.exit_code == 0 and legal.stderr == ""  # a legal deck: no warning
+
+
+@pytest.mark.rule("S-6")
+def test_s6_draw_of_a_deck_too_small_for_an_opening_says_so(tmp_path) -> None:
+    """S-6, S-8, S-9: an opening deals 10 cards; a smaller main deck is one clear line (exit 2),
+    not the setup's internal question."""
+    from click.testing import CliRunner
+
+    from zxdeck.cli import cli
+
+    deck = tmp_path / "tiny.txt"
+    deck.write_text("10 ZX01-002\n", encoding="utf-8")
+    env = {"ZXDECK_CACHE_DIR": str(tmp_path / "cache"), "ZXDECK_CARDS": ""}
+    result = CliRunner().invoke(cli, ["draw", str(deck)], env=env)
+    assert result.exit_code == 2
+    assert result.stderr.endswith(f"zxdeck: error: {deck}: 10 main deck cards are too few to deal an opening "
+                                  "(4 in hand, 4 life, 2 resources and one left: at least 11)\n")
+    deck.write_text("11 ZX01-002\n", encoding="utf-8")
+    assert CliRunner().invoke(cli, ["draw", str(deck)], env=env).exit_code == 0

@@ -324,6 +324,9 @@ def diff_cmd(app: AppContext, deck_a: str, deck_b: str, fmt: str, deck_format: s
         sys.exit(1)
 
 
+MIN_OPENING = 11  # main deck cards `draw` needs: S-6 hand 4, S-8 life 4, S-9 resources 2, one left
+
+
 @click.command("draw", short_help="Sample opening hands, life cards and resources of a deck.",
                epilog=examples_epilog([
                    "zxdeck draw examples/decks/red.txt",
@@ -357,6 +360,9 @@ def draw_cmd(app: AppContext, deck: str, seed: int, count: int, mulligan: bool, 
     spec = spec_from_deck(parsed)
     if not spec.main:
         raise ZxError(f"{parsed.source}: no main deck card to draw from")
+    if len(spec.main) < MIN_OPENING:  # S-6, S-8, S-9 deal 10; an empty deck would be refreshed
+        raise ZxError(f"{parsed.source}: {len(spec.main)} main deck cards are too few to deal an opening "
+                      f"(4 in hand, 4 life, 2 resources and one left: at least {MIN_OPENING})")
     openings = deal_openings(spec, seed, count, mulligan)
     if fmt == "json":
         click.echo(json.dumps({"deck": parsed.source, "openings": [o.to_dict() for o in openings]},
