@@ -19,7 +19,7 @@ from zx_rule_ids import REPO, all_ids, ids_of_zx_rules, zx_rules_md
 
 from zxdeck.cli import main
 from zxdeck.errors import ZxError
-from zxdeck.rules import load_rules, looks_like_id, parse_rules, rules_path
+from zxdeck.rules import load_rules, looks_like_id, parse_rules, plain, rules_path
 
 RULES_MD = REPO / "docs" / "RULES.md"
 RULINGS = {"D-14", "B-3", "B-6", "B-7", "A-9", "R-2", "W-3"}  # the **Ruling** items of ZX_RULES.md
@@ -90,6 +90,7 @@ def test_the_text_ships_in_the_wheel_and_is_found_there(tmp_path: Path) -> None:
     site = tmp_path / "site"
     with zipfile.ZipFile(wheel) as zf:
         assert zf.read("zxdeck/data/RULES.md") == RULES_MD.read_bytes()
+        assert zf.read("zxdeck/data/rule_terms.yaml") == (REPO / "data" / "rule_terms.yaml").read_bytes()
         zf.extractall(site)
     probe = ("import json, zxdeck.rules as r; b = r.load_rules(); "
              "print(json.dumps([str(r.rules_path()), list(b.rules)]))")
@@ -177,6 +178,34 @@ def test_search_finds_japanese_terms_and_folds_kana(book) -> None:  # noqa: ANN0
     assert [r.id for r, _ in book.search(["降臨"])][0] == "X-2"
     assert {r.id for r, _ in book.search(["りぶーと"])} == {r.id for r, _ in book.search(["リブート"])}
     assert "Z-7" in {r.id for r, _ in book.search(["りぶーと"])}
+
+
+@pytest.mark.parametrize(("words", "expected"), [
+    (["アタック"], "B-1"), (["破壊"], "B-5"), (["手札"], "S-6"), (["先攻"], "S-5"), (["後攻"], "S-5"),
+    (["going", "first"], "S-5"), (["Going", "First"], "P-2"), (["あたっく"], "B-1"),
+])
+def test_search_knows_the_words_of_the_game_screen_and_english_synonyms(book, words, expected) -> None:  # noqa: ANN001
+    """The words the terminal game shows (アタック, 破壊, 手札, 先攻, 後攻) and English ways of
+    saying the rules' words (going first) find the rules, through data/rule_terms.yaml."""
+    assert expected in [r.id for r, _ in book.search(words)]
+
+
+def test_the_synonym_table_ships_and_every_word_it_gives_occurs_in_the_rules(book) -> None:  # noqa: ANN001
+    from zxdeck.games.zx.rules import synonyms, terms_path
+    from zxdeck.text import fold
+
+    assert terms_path() == REPO / "data" / "rule_terms.yaml"
+    table = synonyms()
+    assert len(table) >= 10
+    text = " ".join(fold(f"{r.title} {plain(r.body)}") for r in book.rules.values())
+    dead = sorted({w for words in table.values() for w in words if w not in text})
+    assert dead == []  # a synonym for a word the rules never use finds nothing
+
+
+def test_rules_command_finds_going_first(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "rules", "going", "first")
+    assert code == 0 and out.startswith("S-5   Who goes first")
+    assert out.splitlines()[-1] == "2 rules mention 'going first'; zxdeck rules ID prints one in full."
 
 
 def test_search_with_no_match_suggests_close_words(book) -> None:  # noqa: ANN001

@@ -27,6 +27,14 @@ class CatalogError(ZxError):
     """The card catalog file was refused (INTERFACES.md section 1)."""
 
     def __init__(self, message: str, problems: list[str] | None = None) -> None:
+        import sys
+
+        # A catalog that $ZXDECK_CARDS named (not --cards): the message names the variable, which
+        # the user may have set long ago and forgotten (zxdeck.catalog.paths.ENV_PATHS).
+        paths = sys.modules.get("zxdeck.catalog.paths")
+        from_env = getattr(paths, "ENV_PATHS", ())
+        if from_env and "$ZXDECK_CARDS" not in message and any(p in message for p in from_env):
+            message = f"$ZXDECK_CARDS: {message}"
         super().__init__(message, EXIT_USAGE)
         self.problems = problems or [message]
 

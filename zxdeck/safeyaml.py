@@ -93,5 +93,22 @@ def load_small(data: str | bytes, source: str, error: Callable[[str], Exception]
         return yaml.load(data, Loader=loader)  # noqa: S506 - safe loaders only
     except YamlShapeError as exc:
         raise error(f"{source}: {exc}") from None
+    except yaml.MarkedYAMLError as exc:
+        raise error(f"{source}: {marked_problem(exc)}") from None
     except yaml.YAMLError as exc:
         raise error(f"{source}: YAML error: {first_line(exc)}") from None
+
+
+def marked_problem(exc: Any) -> str:
+    """A PyYAML error with a position as `line N: YAML error: PROBLEM (CONTEXT on line M)`, the
+    catalog loader's form: the line of the problem first, then what was being read and where it
+    started (`while parsing a flow sequence` alone names neither the line nor the cause)."""
+    mark = exc.problem_mark or exc.context_mark
+    where = f"line {mark.line + 1}: " if mark is not None else ""
+    problem = " ".join(str(exc.problem or exc.context or "invalid YAML").split())
+    context = ""
+    if exc.problem and exc.context:
+        start = exc.context_mark
+        since = f" that starts on line {start.line + 1}" if start is not None and start is not mark else ""
+        context = f" ({' '.join(str(exc.context).split())}{since})"
+    return f"{where}YAML error: {problem}{context}"

@@ -148,3 +148,27 @@ def test_play_names_the_cards_it_cannot_run(tmp_path) -> None:
     assert "ZX01-074 鋼鉄の装甲少女アズゼル" in refused.output and "--allow-unscripted" in refused.output
     allowed = zx(*args, "--allow-unscripted")
     assert allowed.exit_code == 0 and "winner:" in allowed.stdout
+
+
+def _main_error(capsys, *args: str) -> tuple[int, str]:
+    with pytest.raises(SystemExit) as info:
+        main(list(args))
+    return int(info.value.code), capsys.readouterr().err
+
+
+def test_a_broken_catalog_from_the_environment_names_the_variable(tmp_path, monkeypatch, capsys) -> None:
+    """$ZXDECK_CARDS, set long ago and forgotten: its catalog's errors say where it came from
+    (missing, or broken YAML), with the file and line as for --cards; --cards names no variable."""
+    broken = tmp_path / "broken.yaml"
+    broken.write_text("cards:\n  - id: [a\n", encoding="utf-8")
+    deck = str(ROOT / "examples" / "decks" / "red.txt")
+    monkeypatch.setenv("ZXDECK_CARDS", str(broken))
+    for args in (("search", "x"), ("validate", deck), ("card", "x")):
+        assert _main_error(capsys, *args) == (
+            2, f"zxdeck: error: $ZXDECK_CARDS: {broken}: line 2: YAML error: unclosed bracket '['\n")
+    missing = tmp_path / "gone.yaml"
+    monkeypatch.setenv("ZXDECK_CARDS", str(missing))
+    assert _main_error(capsys, "search", "x") == (2, f"zxdeck: error: $ZXDECK_CARDS: {missing}: catalog file not found\n")
+    # the same file through --cards: the variable is not to blame
+    assert _main_error(capsys, "--cards", str(missing), "search", "x") == (
+        2, f"zxdeck: error: {missing}: catalog file not found\n")

@@ -137,7 +137,7 @@ def test_group_listings_show_every_summary_whole(path: tuple[str, ...], cmd: cli
 
 def test_play_help_names_every_agent_of_the_registry(capsys: pytest.CaptureFixture[str]) -> None:
     text = help_text(capsys, "play")
-    agents = text.split("Agents (--ai1, --ai2):\n", 1)[1].split("\n\n", 1)[0]
+    agents = text.split("Agents (--ai, --ai1, --ai2):\n", 1)[1].split("\n\n", 1)[0]
     assert sorted(re.findall(r"^  (\S+)  ", agents, re.M)) == sorted(AGENTS)
 
 

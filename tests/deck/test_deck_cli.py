@@ -223,3 +223,51 @@ def test_real_process_exit_statuses(cards_file, decks, tmp_path) -> None:
         assert "Traceback" not in proc.stderr
         statuses[name] = proc.returncode
     assert statuses == {"legal.txt": 0, "bad.txt": 1, "missing.txt": 2}
+
+
+@pytest.mark.rule("D-2")
+def test_d2_draw_and_stats_of_an_illegal_deck_warn_and_never_deal_a_player_card(tmp_path) -> None:
+    """D-2: a player card listed in the main deck (an illegal deck) is never dealt by `draw` nor
+    counted by `stats` (it was in 71 of 300 openings); both warn on stderr with the first error."""
+    from pathlib import Path
+
+    from click.testing import CliRunner
+
+    from zxdeck.cli import cli
+
+    red = Path(__file__).resolve().parents[2] / "examples" / "decks" / "red.txt"
+    deck = tmp_path / "illegal.txt"
+    deck.write_text("4 紅林アカネ\n" + red.read_text(encoding="utf-8"), encoding="utf-8")
+    env = {"ZXDECK_CACHE_DIR": str(tmp_path / "cache"), "ZXDECK_CARDS": ""}
+    warning = (f"zxdeck: warning: {deck} is not a legal deck (2 errors, the first: main-size [D-1] "
+               "main deck: 54 of exactly 50 cards); not {}: 4 紅林アカネ (player), not main deck cards (D-2)\n")
+    drawn = CliRunner().invoke(cli, ["draw", str(deck), "-n", "300", "--format", "json"], env=env)
+    assert drawn.exit_code == 0, drawn.output
+    assert drawn.stderr == warning.format("dealt")
+    openings = json.loads(drawn.stdout)["openings"]
+    assert len(openings) == 300 and "紅林アカネ" not in drawn.stdout
+    stats = CliRunner().invoke(cli, ["stats", str(deck), "--format", "json"], env=env)
+    assert stats.exit_code == 0 and stats.stderr == warning.format("counted")
+    doc = json.loads(stats.stdout)
+    assert doc["main"]["cards"] == 50 and "player" not in doc["main"]["by_type"]
+    legal = CliRunner().invoke(cli, ["draw", str(red)], env=env)
+    assert legal.exit_code == 0 and legal.stderr == ""  # a legal deck: no warning
+
+
+@pytest.mark.rule("S-6")
+def test_s6_draw_of_a_deck_too_small_for_an_opening_says_so(tmp_path) -> None:
+    """S-6, S-8, S-9: an opening deals 10 cards; a smaller main deck is one clear line (exit 2),
+    not the setup's internal question."""
+    from click.testing import CliRunner
+
+    from zxdeck.cli import cli
+
+    deck = tmp_path / "tiny.txt"
+    deck.write_text("10 ZX01-002\n", encoding="utf-8")
+    env = {"ZXDECK_CACHE_DIR": str(tmp_path / "cache"), "ZXDECK_CARDS": ""}
+    result = CliRunner().invoke(cli, ["draw", str(deck)], env=env)
+    assert result.exit_code == 2
+    assert result.stderr.endswith(f"zxdeck: error: {deck}: 10 main deck cards are too few to deal an opening "
+                                  "(4 in hand, 4 life, 2 resources and one left: at least 11)\n")
+    deck.write_text("11 ZX01-002\n", encoding="utf-8")
+    assert CliRunner().invoke(cli, ["draw", str(deck)], env=env).exit_code == 0

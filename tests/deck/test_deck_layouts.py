@@ -157,3 +157,52 @@ def test_deck_name_line_is_kept_not_read_as_a_card(builtin) -> None:
     for line in ("デッキ名：青単アズールギア", "Deck name: 青単アズールギア", "タイトル: 青単アズールギア"):
         deck = parse_text(f"{line}\n4 ZX01-074\n", builtin)
         assert deck.problems == [] and deck.name == "青単アズールギア", line
+
+
+BLOG = ("【デッキレシピ】赤単アグロで大会優勝しました！\n{deck}\n最後まで読んでいただきありがとうございました。\n"
+        "詳しくは https://example.com/zx\nHope this helps everyone.\n")
+
+
+def test_prose_around_a_pasted_list_is_a_warning_naming_its_line(builtin) -> None:
+    """A blog post's title, closing sentences, a link: `ignored-line` warnings, and the deck is
+    read as if they were not there (the friction: `parse-error` made a legal deck invalid)."""
+    plain = (EXAMPLES / "red.txt").read_text(encoding="utf-8")
+    deck = parse_text(BLOG.format(deck=plain), builtin)
+    n = len(plain.splitlines())
+    assert [(p.code, p.line, p.severity) for p in deck.problems] == [
+        ("ignored-line", 1, "warning"), ("ignored-line", n + 3, "warning"),  # n + 2: a blank line
+        ("ignored-line", n + 4, "warning"), ("ignored-line", n + 5, "warning")]
+    assert deck.problems[0].message == "ignored, not a card line: '【デッキレシピ】赤単アグロで大会優勝しました!'"
+    assert [(e.card.id, e.count) for e in deck.entries] == \
+        [(e.card.id, e.count) for e in parse_text(plain, builtin).entries]
+    assert validate(deck).valid
+
+
+@pytest.mark.parametrize("line", ["4 紅蓮の剣士ジーグ", "熔岩の火蜥蜴ティアガソ", "not a card line at all",
+                                  "赤単アグロ"])
+def test_a_line_that_may_be_a_card_stays_a_parse_error(builtin, line) -> None:
+    (problem,) = parse_text(line + "\n", builtin).problems
+    assert problem.code in ("parse-error", "unknown-card") and problem.severity != "warning"
+
+
+def test_player_line_naming_no_player_card_says_so_with_close_names(builtin) -> None:
+    """`Player: 緑川ハルカZ` is an unknown player card with "did you mean", not "not a card line"."""
+    (problem,) = parse_text("Player: 緑川ハルカZ\n", builtin).problems
+    assert (problem.code, problem.line) == ("unknown-card", 1)
+    assert problem.message == "no player card with number or name '緑川ハルカZ'"
+    assert problem.suggestions == ["緑川ハルカ"] and problem.hint == "did you mean '緑川ハルカ'?"
+
+
+def test_deck_diff_of_a_pasted_blog_list_works_and_warns(tmp_path) -> None:
+    from click.testing import CliRunner
+
+    from zxdeck.cli import cli
+
+    red = EXAMPLES / "red.txt"
+    blog = tmp_path / "blog.txt"
+    blog.write_text(BLOG.format(deck=red.read_text(encoding="utf-8")), encoding="utf-8")
+    result = CliRunner().invoke(cli, ["deck", "diff", str(red), str(blog)])
+    assert result.exit_code == 0, result.output
+    assert "main: no change" in result.stdout
+    assert result.stderr.startswith(f"zxdeck: warning: {blog}: line 1: ignored, not a card line: ")
+    assert result.stderr.count("\n") == 4

@@ -71,7 +71,8 @@ def test_d3_the_list_in_force_is_the_newest_on_or_before_the_day(red, blue) -> N
 def test_d3_errors_name_the_list_and_its_date(red, blue) -> None:
     result = validate(blue, load_regulation(LEAGUE).at(dt.date(2022, 12, 1)))
     banned = next(p for p in result.errors if p.name == "鋼鉄の装甲少女アズゼル")
-    assert "of at most 0 (banned by the list of 2022-10-01 (10月の改訂) of regulation store-league)" in banned.message
+    assert banned.message == ("banned: 鋼鉄の装甲少女アズゼル (ZX01-074), 4 in the main deck (by the list of "
+                              "2022-10-01 (10月の改訂) of regulation store-league)")  # D-3: "banned" first
     assert banned.hint == "remove the card"
     text = render_human(result)
     assert text.splitlines()[0].endswith("(2 errors, 0 warnings; regulation store-league, list of 2022-10-01)")
@@ -93,7 +94,9 @@ def test_regulation_own_card_limits_and_a_list_both_apply(builtin, red, tmp_path
 def test_regulation_for_a_date_picks_the_one_in_force() -> None:
     assert regulation_for(None, dt.date(2021, 1, 30)).name == "current"
     assert regulation_for(None, None).name == "current"
-    with pytest.raises(RegulationError, match="no constructed regulation in force on 2020-01-01 .*current, from 2021-01-30"):
+    with pytest.raises(RegulationError, match="no constructed regulation is known to be in force on 2020-01-01 "
+                                              r".*current, from 2021-01-30\); undated, maybe in force then: v2 "
+                                              r"\(e.g. --regulation v2 --date 2020-01-01\)"):
         regulation_for(None, dt.date(2020, 1, 1))
     with pytest.raises(RegulationError, match="takes effect on 2022-01-01, after 2021-06-01"):
         regulation_for(str(LEAGUE), dt.date(2021, 6, 1))
@@ -166,7 +169,7 @@ def test_cli_validate_date_and_regulations_history(tmp_path) -> None:
     late = run("validate", "-r", str(LEAGUE), "--date", "2022-05-01", "--format", "json", red)
     assert late.exit_code == 1 and json.loads(late.stdout)["regulation_list"]["date"] == "2022-04-01"
     early = run("validate", "--date", "2019-05-01", red)
-    assert early.exit_code == 2 and "no constructed regulation in force" in early.stderr
+    assert early.exit_code == 2 and "no constructed regulation is known to be in force" in early.stderr
     assert run("validate", "--date", "2022-13-01", red).exit_code == 2
     history = run("regulations", "--history")
     assert history.exit_code == 0
@@ -221,3 +224,36 @@ def test_d2_a_regulation_types_list_of_non_type_keys_is_one_error(types) -> None
     """D-2: `main.types` holding lists, mappings or unknown keys (found by the fuzz test): a RegulationError."""
     with pytest.raises(RegulationError, match=r"bad\.yaml: main\.types must be a list of "):
         parse_regulation(yaml.safe_dump({"name": "bad", "main": {"types": types}}), "bad.yaml")
+
+
+def test_validate_with_date_names_the_regulation_in_force_that_day(red, capsys) -> None:
+    """--date without --regulation: the report says which regulation was in force that day
+    (both the click-free path and click's)."""
+    from zxdeck.cli import main
+
+    deck = str(ROOT / "examples" / "decks" / "red.txt")
+    for args in (["validate", "--date", "2022-05-01", deck], ["validate", deck, "--date=2022-05-01", "--color", "never"]):
+        main(args)
+        first = capsys.readouterr().out.splitlines()[0]
+        assert first == f"{deck}: VALID (0 errors, 0 warnings; regulation current in force on 2022-05-01)"
+    main(["validate", "-r", "current", "--date", "2022-05-01", deck])  # named: as before
+    assert capsys.readouterr().out.splitlines()[0].endswith("; regulation current)")
+    result = validate(red, regulation_for(None, dt.date(2022, 5, 1)))
+    assert "in force on" not in render_human(result).splitlines()[0]
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("name: x\nformat: constructed\nmain_types: [zx, event\nfoo: 1\n",
+     "line 4: YAML error: did not find expected ',' or ']' (while parsing a flow sequence that starts on line 3)"),
+    ('name: x\nformat: "constructed\n',
+     "line 3: YAML error: found unexpected end of stream (while scanning a quoted scalar that starts on line 2)"),
+    ("name: x\n  format: a\n", "line 2: YAML error: mapping values are not allowed in this context"),
+])
+def test_a_broken_regulation_yaml_names_file_line_and_cause(tmp_path, text, expected) -> None:
+    """As the catalog loader does: the file, the line and the cause, not PyYAML's bare context
+    (`while parsing a flow sequence`)."""
+    path = tmp_path / "broken.yaml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(RegulationError) as info:
+        load_regulation(str(path))
+    assert info.value.message == f"{path}: {expected}"

@@ -46,3 +46,43 @@ def test_hint_does_not_change_the_game(tmp_path, specs):
     hinted = json.loads((tmp_path / "hinted.json").read_text(encoding="utf-8"))
     assert plain["actions"] == hinted["actions"] and len(plain["actions"]) > 10
     assert plain.get("play") == hinted.get("play")  # the computer's generator state too
+
+
+def test_hint_lists_its_choices_by_estimated_chance(tmp_path, specs, monkeypatch):
+    """The choices come highest estimate first, whatever order the search ranks them in
+    (the friction: `1. 約44 %` above `3. 約45 %`); unsearched ones last."""
+    from zxdeck.agents.mcts import Candidate
+    from zxdeck.games.zx.agents import levels
+
+    def fake_hint(game, top=3, budget=None):
+        acts = game.legal_actions()
+        return [Candidate(acts[0], 0.44, 10, 0.0), Candidate(acts[1], 0.30, 5, 0.0),
+                Candidate(acts[2 % len(acts)], 0.45, 5, 0.0)]
+
+    monkeypatch.setattr(levels, "hint", fake_hint)
+    _, out = play(tmp_path, specs, ["1", "1", "1", "1", "hint", "help"], "o.json")
+    block = out[out.index("ヒント (強さ hard"):].split("\n")[1:4]
+    assert [int(re.search(r"約(\d+)%", line).group(1)) for line in block] == [45, 44, 30]
+
+
+def test_hint_from_the_real_search_is_in_estimate_order(tmp_path, specs):
+    _, out = play(tmp_path, specs, ["1", "1", "1", "1", "hint", "help"], "r.json")
+    block = out[out.index("ヒント (強さ hard"):].split("\n")[1:4]
+    chances = [int(m.group(1)) for line in block if (m := re.search(r"約(\d+)%", line))]
+    assert len(chances) >= 2 and chances == sorted(chances, reverse=True)
+
+
+def test_ctrl_c_while_the_hint_thinks_cancels_the_hint_not_the_game(tmp_path, specs, monkeypatch):
+    from zxdeck.games.zx.agents import levels
+
+    def interrupted(game, top=3, budget=None):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(levels, "hint", interrupted)
+    numbers = ["1", "1", "1", "1", "2", "1", "1"]
+    s, out = play(tmp_path, specs, ["1", "1", "1", "1", "hint", "2", "1", "1"], "c.json")
+    assert "ヒントを取り消しました" in out and "中断しました (Ctrl-C)" not in out
+    _, _ = play(tmp_path, specs, numbers, "p.json")
+    hinted = json.loads((tmp_path / "c.json").read_text(encoding="utf-8"))
+    plain = json.loads((tmp_path / "p.json").read_text(encoding="utf-8"))
+    assert hinted["actions"] == plain["actions"] and len(plain["actions"]) > 10

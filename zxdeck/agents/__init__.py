@@ -348,9 +348,9 @@ def agent_summary(name: str) -> str:
     factory = info.factory
     module_doc = getattr(sys.modules.get(factory.__module__), "__doc__", None) or ""
     first = module_doc.strip().split("\n")[0].strip()
-    m = re.match(r"The `[^`]+` agent:\s*(.+)", first)
-    if m:
-        return m.group(1)
+    m = re.match(r"The `([^`]+)` agent:\s*(.+)", first)
+    if m and (m.group(1) == name or not info.help):  # another agent's module (greedy-v1): its own help
+        return m.group(2)
     own = factory.__dict__.get("__doc__") if isinstance(factory, type) else factory.__doc__
     return (own or info.help or module_doc).strip().split("\n")[0].strip()
 

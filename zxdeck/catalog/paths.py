@@ -78,13 +78,21 @@ def catalog_paths(explicit: CatalogSpec = None) -> list[Path]:
         items: list[str | os.PathLike[str]] = [explicit] if str(explicit) else []
     else:
         items = [p for p in explicit or () if str(p)]
+    global ENV_PATHS
+    ENV_PATHS = ()
     if not items:
         env = os.environ.get("ZXDECK_CARDS") or ""
         # one existing file is one catalog even when its name holds the separator
         items = [env] if env and Path(env).is_file() else [p for p in env.split(os.pathsep) if p]
+        ENV_PATHS = tuple(str(p) for p in items if str(p) != BUILTIN)
     if not items:
         return [builtin_catalog_path()]
     return [builtin_catalog_path() if str(p) == BUILTIN else Path(p) for p in items]
+
+
+# The catalog paths the last `catalog_paths` took from $ZXDECK_CARDS (none when `--cards` named
+# them): an error about one of them names the variable (zxdeck.errors.CatalogError).
+ENV_PATHS: tuple[str, ...] = ()
 
 
 def catalog_path(explicit: CatalogSpec = None) -> Path:

@@ -43,6 +43,18 @@ def _show_warning(message: Warning | str, category: type[Warning], filename: str
     print(f"zxdeck: warning: {message}", file=sys.stderr)
 
 
+def usage_line(exc: Any) -> str:
+    """A click error (bad option, bad value, no such command) as the one line every other error
+    is, after `zxdeck: error: `, ending with where the help is: click's own `Usage: ... Error:`
+    block is not shown."""
+    message = " ".join(exc.format_message().split())
+    ctx = getattr(exc, "ctx", None)
+    if ctx is None:  # not a usage error (a file click could not open, ...): the message alone
+        return message
+    path = ctx.command_path if ctx.command_path.startswith("zxdeck") else "zxdeck"
+    return f"{message.rstrip('.')} (`{path} -h` for help)"
+
+
 def main(argv: list[str] | None = None) -> None:
     """Entry point of the `zxdeck` console script and `python -m zxdeck`."""
     args = sys.argv[1:] if argv is None else argv
@@ -74,7 +86,7 @@ def main(argv: list[str] | None = None) -> None:
         click.echo("zxdeck: aborted", err=True)
         sys.exit(130)
     except click.ClickException as exc:
-        exc.show()
+        click.echo(f"zxdeck: error: {usage_line(exc)}", err=True)
         sys.exit(EXIT_USAGE if exc.exit_code == 1 else exc.exit_code)
     except click.exceptions.Exit as exc:
         sys.exit(exc.exit_code)

@@ -63,6 +63,37 @@ def examples_epilog(examples: list[str], note: str = "") -> str:
     return f"{text}\n\n{note}" if note else text
 
 
+class AliasChoice(click.Choice):
+    """A choice whose old spellings (`aliases`) are still accepted, as they are, but not shown in
+    the help: `validate --format [text|json]` also takes `human`."""
+
+    def __init__(self, choices: list[str] | tuple[str, ...], aliases: tuple[str, ...] = ()) -> None:
+        super().__init__([*choices, *aliases])
+        self.shown = list(choices)
+
+    def get_metavar(self, *args: Any, **kwargs: Any) -> str:
+        return "[" + "|".join(self.shown) + "]"
+
+
+class QueryCommand(click.Command):
+    """A command whose arguments may start with `-` (a search query: `-is:ig`), so `-h` is not
+    an option click parses; the command itself answers a lone `-h` with its help, and the help
+    lists it beside `--help`."""
+
+    def get_help_option(self, ctx: click.Context) -> click.Option | None:
+        option = super().get_help_option(ctx)
+        if option is not None and "-h" not in option.opts and not getattr(option, "with_h", False):
+            option.with_h = True  # type: ignore[attr-defined] # the option may be kept and asked again
+            record = option.get_help_record
+
+            def with_h(ctx: click.Context) -> tuple[str, str] | None:
+                found = record(ctx)
+                return (f"-h, {found[0]}", found[1]) if found else found
+
+            option.get_help_record = with_h  # type: ignore[method-assign]
+        return option
+
+
 def _sentence(text: str) -> str:
     return text[:1].upper() + text[1:]
 
@@ -78,11 +109,31 @@ def _settings(info: Any) -> str:
     return f" Settings{first}: " + ", ".join(parts) + "."
 
 
+# The option convention of the agents (tests/cli/test_conventions.py): `--ai AGENT` is the agent
+# of every computer player a command has (sim, play, tournament, bot); a command with two seats
+# also has `--ai1` / `--ai2`, each overriding `--ai` for its seat.
+all_seats_ai_option = click.option(
+    "--ai", "ai_all", default=None, metavar="AGENT",
+    help="Agent of both players (--ai1 / --ai2 override it for one seat).")
+
+
+def seat_agents(ctx: click.Context, ai_all: str | None, ai1: str, ai2: str) -> tuple[str, str]:
+    """(agent of seat 1, of seat 2): `--ai` for a seat whose own option was not given."""
+    if ai_all is None:
+        return ai1, ai2
+
+    def given(name: str) -> bool:
+        source = ctx.get_parameter_source(name)
+        return source is not None and source.name not in ("DEFAULT", "DEFAULT_MAP")
+
+    return (ai1 if given("ai1") else ai_all), (ai2 if given("ai2") else ai_all)
+
+
 class PlayCommand(click.Command):
     """A command whose --help lists the agents of the registry with their settings (`play`,
     `sim`, `tournament`; the registry is imported only for the help)."""
 
-    agents_title = "Agents (--ai1, --ai2)"
+    agents_title = "Agents (--ai, --ai1, --ai2)"
 
     def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         from zxdeck.agents import AGENTS, agent_summary
@@ -114,6 +165,21 @@ class LazyGroup(click.Group):
     def list_commands(self, ctx: click.Context) -> list[str]:
         game = _game_option(ctx)
         return sorted(set(super().list_commands(ctx)) | set(COMMANDS) | set(_game_commands(game)))
+
+    def resolve_command(self, ctx: click.Context, args: list[str]) -> tuple[str | None, click.Command | None,
+                                                                           list[str]]:
+        """As click's, but "No such command" suggests the close names of every command of the
+        game (click's own would know only the commands imported so far): `zxdeck valdiate` ->
+        did you mean 'validate'?"""
+        name = args[0] if args else ""
+        if name and not name.startswith("-") and not ctx.resilient_parsing \
+                and self.get_command(ctx, name) is None:
+            import difflib
+
+            near = difflib.get_close_matches(name, self.list_commands(ctx), n=3)
+            hint = f"; did you mean {' or '.join(repr(n) for n in near)}?" if near else ""
+            raise click.UsageError(f"no such command {name!r}{hint}", ctx)
+        return super().resolve_command(ctx, args)
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         command = super().get_command(ctx, cmd_name)  # the shell's, once registered

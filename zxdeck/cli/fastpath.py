@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from typing import IO, Any
 
 
-VALIDATE_FORMATS = ("human", "text", "json")  # validate --format
+VALIDATE_FORMATS = ("text", "json", "human")  # validate --format (human: the old name of text, not shown)
 DECK_FORMATS = ("auto", "text", "yaml", "json")  # --deck-format of every command that reads decks
 COLOR_MODES = ("auto", "always", "never")  # validate --color
 
@@ -45,7 +45,7 @@ VALIDATE_OPTIONS: dict[str, tuple[str, tuple[str, ...] | None]] = {
     "--color": ("color", COLOR_MODES),
 }
 # Every parameter of `validate` but `decks`, with its default (`day` is --date: left to click).
-VALIDATE_DEFAULTS: dict[str, Any] = {"fmt": "human", "regulation": None, "day": None, "deck_format": "auto",
+VALIDATE_DEFAULTS: dict[str, Any] = {"fmt": "text", "regulation": None, "day": None, "deck_format": "auto",
                                      "color": "auto"}
 # Environment variables that change what the click group does: the fast path is not taken with them.
 # $ZXDECK_GAME naming a game other than the default is served by that game's fast path.

@@ -335,6 +335,16 @@ class _Reader:
         if self.resolve(text, section)[0] is not None:
             return self.add(1, text, section, line, where)
         names, details = self.suggestions(text)
+        if section in self.layout.ONE_LINE:  # `Player: NAME`: a name, that names no such card
+            hint = f"did you mean {_or_list(names)}?" if names else "check the spelling or write the card number"
+            self.problem(Problem("unknown-card", f"{where}no {section} card with number or name {_short(text)!r}",
+                                 line=line, suggestions=names, suggested_cards=details, hint=hint))
+            return None
+        if not names and looks_like_prose(text):  # a pasted blog's title or closing sentence
+            self.problem(Problem("ignored-line", f"{where}ignored, not a card line: {_short(text)!r}",
+                                 line=line, severity=WARNING,
+                                 hint="text around a pasted list is skipped; put `#` before it to silence this"))
+            return None
         hint = "a card line is a count and a card number or name, e.g. `4 B01-001`"
         if names:
             hint += f"; did you mean {_or_list(names)}?"
@@ -353,6 +363,18 @@ class _Reader:
         # problems found when a section ends (a header's count) go back among their lines
         self.deck.problems.sort(key=lambda p: (p.line is None, p.line or 0))
         return self.deck
+
+
+_SENTENCE_MARKS = re.compile(r"[。！？!?、…♪☆★「」『』]|https?://|www\.|^【[^】]*】.")
+
+
+def looks_like_prose(text: str) -> bool:
+    """A line of a pasted blog post or message rather than a card line that went wrong: no
+    count, and Japanese sentence punctuation, a URL, a `【title】 and more` heading, or words ending
+    with a full stop. (A line with close card names is never prose: it is a card misspelled.)"""
+    if any(p.match(text) for p in _COUNT_PATTERNS):
+        return False
+    return bool(_SENTENCE_MARKS.search(text)) or (len(text.split()) >= 3 and text.endswith("."))
 
 
 def _check_size(n: int, source: str, what: str) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import click
 
 from zxdeck.cli import AppContext, examples_epilog, pass_app
+from zxdeck.cli.app import AliasChoice, QueryCommand
 from zxdeck.errors import ZxError
 
 
@@ -39,8 +40,8 @@ VALIDATE_EPILOG = examples_epilog(
 
 @click.command("validate", epilog=VALIDATE_EPILOG, short_help="Check MOZ decks (D-1..D-18).")
 @click.argument("decks", nargs=-1, required=True, metavar="DECK...")
-@click.option("--format", "fmt", type=click.Choice(["human", "text", "json"]), default="human",
-              show_default=True, help="Report format (text is the same as human).")
+@click.option("--format", "fmt", type=AliasChoice(["text", "json"], ("human",)), default="text",
+              show_default=True, help="Report format; json: one object per deck (an array for several).")
 @click.option("--deck-format", type=click.Choice(["auto", "text", "yaml", "json"]), default="auto",
               show_default=True, help="Deck file format; auto chooses by extension (.yaml/.yml/.json).")
 @click.option("--color", type=click.Choice(["auto", "always", "never"]), default="auto", show_default=True,
@@ -82,7 +83,7 @@ Terms are ANDed; `or` between terms; `-` negates; parentheses group.
 """
 
 
-@click.command("search", help=SEARCH_HELP, short_help="Find MOZ cards with a query.",
+@click.command("search", cls=QueryCommand, help=SEARCH_HELP, short_help="Find MOZ cards with a query.",
                epilog=examples_epilog([
                    "zxdeck --game moz search 'sub:dragon pow=100'",
                    "zxdeck --game moz search t:s 'lv>=6' --sort level",
@@ -101,6 +102,9 @@ Terms are ANDed; `or` between terms; `-` negates; parentheses group.
 @_user_errors
 def search_cmd(ctx: click.Context, query: tuple[str, ...], fmt: str, sort: str, reverse: bool,
                limit: int | None) -> None:
+    if query == ("-h",):  # -h is not an option here (a query may start with "-"), but help is meant
+        click.echo(ctx.get_help())
+        return
     for arg in query:
         if arg.startswith("--") and len(arg) > 2:
             raise click.UsageError(f"no such option: {arg}", ctx)

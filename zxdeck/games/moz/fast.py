@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 
     from zxdeck.cli.context import AppContext
 
-VALIDATE_FORMATS = ("human", "text", "json")
+VALIDATE_FORMATS = ("text", "json", "human")  # human: the old name of text, not shown
 SEARCH_FORMATS = ("table", "json", "csv", "ids")
 SEARCH_SORTS = ("id", "name", "type", "level", "speed", "power")  # zxdeck.games.moz.schema.SORTS
 # The options of MOZ's `validate` taken here (it has no --date).
@@ -28,7 +28,7 @@ VALIDATE_OPTIONS: dict[str, tuple[str, tuple[str, ...] | None]] = {
     "--deck-format": ("deck_format", ("auto", "text", "yaml", "json")),
     "--color": ("color", ("auto", "always", "never")),
 }
-VALIDATE_DEFAULTS: dict[str, Any] = {"fmt": "human", "deck_format": "auto", "color": "auto", "regulation": None}
+VALIDATE_DEFAULTS: dict[str, Any] = {"fmt": "text", "deck_format": "auto", "color": "auto", "regulation": None}
 SEARCH_OPTIONS: dict[str, tuple[str, tuple[str, ...] | str | None]] = {
     "--format": ("fmt", SEARCH_FORMATS),
     "--sort": ("sort", SEARCH_SORTS),

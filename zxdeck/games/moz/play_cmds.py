@@ -10,6 +10,7 @@ from __future__ import annotations
 import click
 
 from zxdeck.cli import AppContext, examples_epilog, pass_app
+from zxdeck.cli.app import all_seats_ai_option, seat_agents
 from zxdeck.errors import ZxError
 
 AGENTS_HELP = "random, heuristic, mcts, mcts:N (N = budget in iterations) or bot:COMMAND"
@@ -46,8 +47,10 @@ PLAY_EPILOG = examples_epilog(
 @click.option("--auto", is_flag=True, help="Both players are agents; print the match.")
 @click.option("--ai1", default="heuristic", show_default=True, help=f"Agent of p1 with --auto: {AGENTS_HELP}.")
 @click.option("--ai2", default="heuristic", show_default=True, help=f"Agent of p2: {AGENTS_HELP}.")
+@all_seats_ai_option
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the match (N-4).")
-@click.option("--turn-limit", type=int, default=400, show_default=True, help="A longer match is a tie (W-3).")
+@click.option("--turn-limit", type=click.IntRange(1), default=400, show_default=True,
+              help="A longer match is a tie (W-3).")
 @click.option("--save", "save_path", metavar="FILE", help="Where `s` saves the match (and where it is saved at the end).")
 @click.option("--resume", "resume_path", metavar="FILE", help="Go on with a saved match.")
 @click.option("--log", "log_path", metavar="FILE.jsonl",
@@ -57,9 +60,10 @@ PLAY_EPILOG = examples_epilog(
 @_user_errors
 def play_cmd(app: AppContext, p1: str | None, p2: str | None, auto: bool, ai1: str, ai2: str, seed: int,
              turn_limit: int, save_path: str | None, resume_path: str | None, log_path: str | None,
-             allow_illegal: bool) -> None:
+             allow_illegal: bool, ai_all: str | None) -> None:
     """Play a MOZ match: the board shows both summoners' four faces, your hand, the points and the
     held pile; the opponent's hand and face-down cards stay hidden."""
+    ai1, ai2 = seat_agents(click.get_current_context(), ai_all, ai1, ai2)
     from zxdeck.games.moz.agents import make_agent
     from zxdeck.games.moz.engine import Game
     from zxdeck.games.moz.play import load_save, play_session, save_game, summary

@@ -13,6 +13,7 @@ from __future__ import annotations
 import click
 
 from zxdeck.cli import AppContext, examples_epilog, pass_app
+from zxdeck.cli.app import all_seats_ai_option, seat_agents
 from zxdeck.cli.runs import run_options
 from zxdeck.errors import ZxError
 
@@ -53,7 +54,8 @@ TOURNAMENT_EPILOG = examples_epilog([
               show_default=True, help="csv: one row per pairing and direction.")
 @click.option("--plot", "plot_path", metavar="FILE.png|svg",
               help="Draw the matchup matrix as a heat map (zxdeck[plot]).")
-@click.option("--turn-limit", type=int, default=400, show_default=True, help="A longer match is a tie (W-3).")
+@click.option("--turn-limit", type=click.IntRange(1), default=400, show_default=True,
+              help="A longer match is a tie (W-3).")
 @click.option("--allow-illegal", is_flag=True, help="Play decks that break the deck rules (D).")
 @pass_app
 @click.pass_context
@@ -130,10 +132,12 @@ SIM_EPILOG = examples_epilog([
 @click.option("-n", "--games", type=int, default=200, show_default=True, help="Games (in pairs, seats swapped).")
 @click.option("--ai1", default="heuristic", show_default=True, help=f"Agent of DECK_A: {AGENTS_HELP}.")
 @click.option("--ai2", default="heuristic", show_default=True, help="Agent of DECK_B.")
+@all_seats_ai_option
 @run_options("run", jobs="1")
 @click.option("--format", "fmt", type=click.Choice(["table", "json", "csv"]), default="table",
               show_default=True, help="csv: one row per game.")
-@click.option("--turn-limit", type=int, default=400, show_default=True, help="A longer match is a tie (W-3).")
+@click.option("--turn-limit", type=click.IntRange(1), default=400, show_default=True,
+              help="A longer match is a tie (W-3).")
 @click.option("--precision", type=float, default=None, metavar="P",
               help="Stop once the 95 % interval's half-width is at most P (e.g. 0.02).")
 @click.option("--allow-illegal", is_flag=True, help="Play decks that break the deck rules (D).")
@@ -141,7 +145,7 @@ SIM_EPILOG = examples_epilog([
 @click.pass_context
 @_user_errors
 def sim_cmd(ctx: click.Context, app: AppContext, deck_a: str | None, deck_b: str | None, games: int,
-            ai1: str, ai2: str, seed: int, jobs: str, backend: str, out_dir: str | None,
+            ai1: str, ai2: str, ai_all: str | None, seed: int, jobs: str, backend: str, out_dir: str | None,
             resume_dir: str | None, fmt: str, turn_limit: int, precision: float | None,
             allow_illegal: bool) -> None:
     """Play DECK_A against DECK_B many times (zxdeck.sim over MOZ's game adapter): A's win rate
@@ -187,6 +191,7 @@ def sim_cmd(ctx: click.Context, app: AppContext, deck_a: str | None, deck_b: str
         raise ZxError("give two decks: zxdeck --game moz sim DECK_A DECK_B (or --resume DIR)")
     else:
         games = even_games(games)
+    ai1, ai2 = seat_agents(ctx, ai_all, ai1, ai2)
     agent_a, agent_b = AgentFactory(ai1), AgentFactory(ai2)  # a bad spec: exit 2 before any deck
     catalog = _catalog(app)
     a = rules.load_deck(deck_a, catalog, allow_illegal)

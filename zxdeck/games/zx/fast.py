@@ -34,8 +34,13 @@ def validate_decks(app: AppContext, decks: tuple[str, ...], fmt: str, regulation
 
     reg = _regulation(regulation, day)
     catalog = app.card_source()
+    by_date = day is not None and regulation is None  # the report names the regulation of that day
+
+    def human(result: Any, colored: bool = False) -> str:
+        return render_human(result, colored, by_date=by_date)
+
     report_decks(decks, lambda path: read_deck(path, catalog, deck_format), lambda deck: validate(deck, reg),
-                 render_human, render_json, fmt, color, echo)
+                 human, render_json, fmt, color, echo)
 
 
 def search_cards(app: AppContext, query: tuple[str, ...], fmt: str, sort: str, reverse: bool,

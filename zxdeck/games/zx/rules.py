@@ -123,12 +123,14 @@ class RuleBook:
         if not terms:
             return []
         phrase = " ".join(terms)
+        # each term (or phrase of the synonym table) with the words of the rules it stands for
+        groups = [(term, *alternatives) for term, alternatives in expand_terms(terms)]
         found: list[tuple[Rule, float]] = []
         for rule in self.rules.values():
             title, body = fold(f"{rule.id} {rule.title}"), fold(plain(rule.body))
-            if not all(t in title or t in body for t in terms):
+            if not all(any(t in title or t in body for t in group) for group in groups):
                 continue
-            score = sum(5 * title.count(t) + body.count(t) for t in terms)
+            score = sum(5 * title.count(t) + body.count(t) for group in groups for t in group)
             if len(terms) > 1:
                 score += 10 * title.count(phrase) + 3 * body.count(phrase)
             found.append((rule, float(score)))
@@ -154,6 +156,54 @@ class RuleBook:
         return out[:limit]
 
 
+def terms_path() -> Path:
+    """The synonym table of the rules search (`data/rule_terms.yaml`, in the package when
+    installed)."""
+    package = Path(__file__).resolve().parents[2]
+    for candidate in (package / "data" / "rule_terms.yaml", package.parent / "data" / "rule_terms.yaml"):
+        if candidate.is_file():
+            return candidate
+    return package.parent / "data" / "rule_terms.yaml"
+
+
+@lru_cache(maxsize=1)
+def synonyms() -> dict[str, tuple[str, ...]]:
+    """The synonym table, folded: a word or phrase a player uses -> the words of the rules
+    (`zxdeck.text.fold` on both sides). A missing or broken table is an error (exit 2)."""
+    from zxdeck.safeyaml import load_small
+    from zxdeck.text import fold
+
+    path = terms_path()
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise ZxError(f"{path}: cannot read the rules' synonyms: {exc.strerror or exc}", EXIT_USAGE) from None
+    doc = load_small(data, str(path), lambda message: ZxError(message, EXIT_USAGE))
+    table = doc.get("terms") if isinstance(doc, dict) else None
+    if not isinstance(table, dict) or not all(
+            isinstance(k, str) and isinstance(v, list) and all(isinstance(w, str) for w in v)
+            for k, v in table.items()):
+        raise ZxError(f"{path}: `terms` must map each word to a list of words", EXIT_USAGE)
+    return {fold(k): tuple(fold(w) for w in v) for k, v in table.items()}
+
+
+def expand_terms(terms: list[str]) -> list[tuple[str, tuple[str, ...]]]:
+    """Folded search terms with the words of the rules each stands for (the synonym table;
+    a phrase of the table, such as `going first`, is taken as one term, longest first)."""
+    table = synonyms()
+    longest = max((len(k.split()) for k in table), default=1)
+    out: list[tuple[str, tuple[str, ...]]] = []
+    i = 0
+    while i < len(terms):
+        for size in range(min(longest, len(terms) - i), 0, -1):
+            key = " ".join(terms[i:i + size])
+            if size == 1 or key in table:
+                out.append((key, table.get(key, ())))
+                i += size
+                break
+    return out
+
+
 def snippet(rule: Rule, words: Iterable[str], width: int = 76) -> str:
     """The first sentence of the rule's text that contains a search word, cut to `width` columns
     around the word."""
@@ -162,6 +212,7 @@ def snippet(rule: Rule, words: Iterable[str], width: int = 76) -> str:
     from zxdeck.text import fold
 
     terms = [fold(w) for w in words if fold(w)]
+    terms += [alt for _, alternatives in expand_terms(terms) for alt in alternatives]
     text = " ".join(plain(rule.body).split())
     sentences = _SENTENCE.split(text)
     phrase = " ".join(terms)
@@ -283,5 +334,5 @@ def _edit_distance(a: str, b: str) -> int:
     return Levenshtein.distance(a, b)
 
 
-__all__ = ["Rule", "RuleBook", "Section", "load_rules", "looks_like_id", "parse_rules", "rules_path",
-           "snippet"]
+__all__ = ["Rule", "RuleBook", "Section", "expand_terms", "load_rules", "looks_like_id", "parse_rules",
+           "rules_path", "snippet", "synonyms"]

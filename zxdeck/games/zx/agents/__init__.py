@@ -23,7 +23,8 @@ def agents(core: dict[str, AgentInfo]) -> list[AgentInfo]:
 
     return [
         core["random"],
-        make_info("greedy-v1", GreedyAgent, help="one-decision heuristic (kept to measure against, docs/AI.md)"),
+        make_info("greedy-v1", GreedyAgent, help="greedy under its first name (the same one-decision heuristic), kept to measure "
+                  "against (docs/AI.md)"),
         make_info("greedy", GreedyAgent, help="one-decision heuristic (the same agent as greedy-v1)"),
         make_info("heuristic", HeuristicAgent, help="every action scored with the shared evaluation"),
         core["mcts"],

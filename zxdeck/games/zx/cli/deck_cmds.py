@@ -16,6 +16,7 @@ from typing import Any
 import click
 
 from zxdeck.cli import AppContext, examples_epilog, pass_app
+from zxdeck.cli.app import AliasChoice
 from zxdeck.cli.app import user_errors as _user_errors
 from zxdeck.cli.fastpath import (
     COLOR_MODES,
@@ -27,9 +28,31 @@ from zxdeck.errors import EXIT_USAGE, ZxError
 REGULATION_HELP = "Regulation name (see `zxdeck regulations`; default: current) or a regulation YAML file."
 
 
+class Day(click.ParamType):
+    """A day written YYYY-MM-DD (a `datetime.datetime` at midnight, as click.DateTime gives); a
+    wrong one says what is wrong with it (`month must be in 1..12`)."""
+
+    name = "YYYY-MM-DD"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        import datetime as dt
+        import re
+
+        if isinstance(value, dt.datetime):
+            return value
+        text = str(value).strip()
+        m = re.fullmatch(r"(\d{4})-(\d{1,2})-(\d{1,2})", text)
+        if m is None:
+            self.fail(f"{value!r} is not a day written YYYY-MM-DD (e.g. 2022-05-01)", param, ctx)
+        try:
+            return dt.datetime(int(m.group(1)), int(m.group(2)), int(m.group(3)))
+        except ValueError as exc:
+            self.fail(f"{value!r} is not a day: {exc}", param, ctx)
+
+
 # The `--date` option of the commands that pick a regulation.
 date_option = click.option(
-    "--date", "day", type=click.DateTime(formats=["%Y-%m-%d"]), default=None, metavar="YYYY-MM-DD",
+    "--date", "day", type=Day(), default=None, metavar="YYYY-MM-DD",
     help="Check as of this day: the regulation and banned / restricted list in force then (default: today).",
 )
 
@@ -60,8 +83,8 @@ VALIDATE_EPILOG = examples_epilog(
 @click.command("validate", epilog=VALIDATE_EPILOG,
                short_help="Check decks against the construction rules (D-1..D-16).")
 @click.argument("decks", nargs=-1, required=True, metavar="DECK...")
-@click.option("--format", "fmt", type=click.Choice(list(VALIDATE_FORMATS)), default="human",
-              show_default=True, help="Report format (text is the same as human).")
+@click.option("--format", "fmt", type=AliasChoice(VALIDATE_FORMATS[:2], VALIDATE_FORMATS[2:]), default="text",
+              show_default=True, help="Report format; json: one object per deck (an array for several).")
 @click.option("--regulation", "-r", metavar="NAME|FILE", default=None, help=REGULATION_HELP)
 @date_option
 @deck_format_option
@@ -104,12 +127,38 @@ def stats_cmd(app: AppContext, deck: str, fmt: str, card: str | None, deck_forma
     from zxdeck.games.zx.deck.stats import deck_stats, render_stats
 
     catalog = app.card_source()
-    parsed = read_deck(deck, catalog, deck_format)
+    parsed = main_deck_only(read_deck(deck, catalog, deck_format), "counted")
     stats = deck_stats(parsed, catalog, card)
     if fmt == "json":
         click.echo(json.dumps(stats, ensure_ascii=False, indent=2))
     else:
         click.echo(render_stats(stats))
+
+
+def main_deck_only(parsed: Any, what: str) -> Any:
+    """The deck `draw` / `stats` work on: when it breaks the construction rules, a warning on
+    stderr with its first error, and without the main deck's cards of a type that cannot be in a
+    main deck (D-2: a player card, a Z/X EX...), which are never dealt or counted."""
+    from zxdeck.games.zx.catalog.model import MAIN_DECK_TYPES
+    from zxdeck.games.zx.deck.validate import validate
+
+    result = validate(parsed)
+    if result.valid:
+        return parsed
+    first = result.errors[0]
+    where = f"line {first.line}: " if first.line else ""
+    rule = f" [{first.rule}]" if first.rule else ""
+    n = len(result.errors)
+    kept = [e for e in parsed.entries
+            if not (e.section == "main" and e.card is not None and e.card.type not in MAIN_DECK_TYPES)]
+    left = [e for e in parsed.entries if e not in kept]
+    gone = ""
+    if left:
+        names = ", ".join(f"{e.count} {e.card.name} ({e.card.type})" for e in left)
+        gone = f"; not {what}: {names}, not main deck cards (D-2)"
+    click.echo(f"zxdeck: warning: {parsed.source} is not a legal deck ({n} error{'s' * (n != 1)}, the first: "
+               f"{where}{first.code}{rule} {first.message}){gone}", err=True)
+    return parsed.replace(entries=kept) if left else parsed
 
 
 @click.command("regulations", short_help="List the regulations, their dates and card lists.",
@@ -263,11 +312,19 @@ def diff_cmd(app: AppContext, deck_a: str, deck_b: str, fmt: str, deck_format: s
     from zxdeck.games.zx.deck.parse import read_deck
 
     catalog = app.card_source()
-    diff = diff_decks(read_deck(deck_a, catalog, deck_format), read_deck(deck_b, catalog, deck_format))
+    decks = [read_deck(deck_a, catalog, deck_format), read_deck(deck_b, catalog, deck_format)]
+    for parsed in decks:  # text around a pasted list: skipped, and said so
+        for p in parsed.problems:
+            if p.code == "ignored-line":
+                click.echo(f"zxdeck: warning: {parsed.source}: line {p.line}: {p.message}", err=True)
+    diff = diff_decks(*decks)
     click.echo(json.dumps(diff.to_dict(), ensure_ascii=False, indent=2) if fmt == "json"
                else render_diff(diff))
     if not diff.same:
         sys.exit(1)
+
+
+MIN_OPENING = 11  # main deck cards `draw` needs: S-6 hand 4, S-8 life 4, S-9 resources 2, one left
 
 
 @click.command("draw", short_help="Sample opening hands, life cards and resources of a deck.",
@@ -278,7 +335,7 @@ def diff_cmd(app: AppContext, deck_a: str, deck_b: str, fmt: str, deck_format: s
                ], "The game's own setup deals them (zxdeck rules S-6..S-9)."))
 @click.argument("deck", metavar="DECK")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the first opening.")
-@click.option("-n", "count", type=click.IntRange(1, 10_000), default=1, show_default=True,
+@click.option("-n", "--openings", "count", type=click.IntRange(1, 10_000), default=1, show_default=True,
               help="Number of openings (seeds SEED, SEED+1, ...).")
 @click.option("--mulligan", is_flag=True, help="Take the mulligan (S-7) and show the new hand.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
@@ -299,10 +356,13 @@ def draw_cmd(app: AppContext, deck: str, seed: int, count: int, mulligan: bool, 
     from zxdeck.games.zx.engine.decks import spec_from_deck
     from zxdeck.games.zx.engine.opening import deal_openings, render_openings
 
-    parsed = read_deck(deck, app.card_source(), deck_format)
+    parsed = main_deck_only(read_deck(deck, app.card_source(), deck_format), "dealt")
     spec = spec_from_deck(parsed)
     if not spec.main:
         raise ZxError(f"{parsed.source}: no main deck card to draw from")
+    if len(spec.main) < MIN_OPENING:  # S-6, S-8, S-9 deal 10; an empty deck would be refreshed
+        raise ZxError(f"{parsed.source}: {len(spec.main)} main deck cards are too few to deal an opening "
+                      f"(4 in hand, 4 life, 2 resources and one left: at least {MIN_OPENING})")
     openings = deal_openings(spec, seed, count, mulligan)
     if fmt == "json":
         click.echo(json.dumps({"deck": parsed.source, "openings": [o.to_dict() for o in openings]},

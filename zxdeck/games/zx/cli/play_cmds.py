@@ -14,7 +14,7 @@ from typing import Any
 import click
 
 from zxdeck.cli import AppContext, examples_epilog, pass_app
-from zxdeck.cli.app import PlayCommand
+from zxdeck.cli.app import PlayCommand, all_seats_ai_option, seat_agents
 from zxdeck.errors import ZxError
 
 
@@ -66,7 +66,7 @@ def run_interactive(app: AppContext, p1: Any, p2: Any, ai2: str, seed: int, turn
     return start_game(p1, p2, ai=ai2, seed=seed, turn_limit=turn_limit, budget=budget,
                       save_path=save_path, log=log,
                       header=headers(catalog_digest(app), regulation_name(regulation)),
-                      settings=load_settings(), settings_file=settings_path())
+                      settings=load_settings(), settings_file=settings_path(), catalog=app.card_source())
 
 
 def print_saves() -> None:
@@ -136,6 +136,7 @@ PLAY_EPILOG = examples_epilog(
 @click.option("--ai1", default="greedy", show_default=True,
               help="Agent of player 1 (listed below), with settings: mcts:50 or 'mcts --budget 50'.")
 @click.option("--ai2", default="greedy", show_default=True, help="Agent of player 2.")
+@all_seats_ai_option
 @click.option("--level", type=click.Choice(["easy", "normal", "hard"]), default=None,
               help="The computer's level (player 2): the same as --ai2 LEVEL (docs/AI.md).")
 @click.option("--log", "log_path", metavar="FILE.jsonl", help="Write the game as JSON Lines.")
@@ -160,8 +161,9 @@ def play_cmd(app: AppContext, auto: bool, seed: int, p1: str | None, p2: str | N
              ai2: str, log_path: str | None, turn_limit: int, allow_illegal: bool, regulation: str | None,
              allow_unscripted: bool, save_path: str | None, quiet: bool, replay_path: str | None,
              resume_path: str | None, list_saves_: bool, first: str | None,
-             budget: int | None, level: str | None) -> None:
+             budget: int | None, level: str | None, ai_all: str | None) -> None:
     """Play a game of Z/X: computer vs computer with --auto, else you (player 1) vs --ai2."""
+    ai1, ai2 = seat_agents(click.get_current_context(), ai_all, ai1, ai2)
     from zxdeck.agents import make_agent
     from zxdeck.games.zx.agents.match import agent_seed, play_game
     from zxdeck.games.zx.engine.log import JsonlLogger

@@ -12,9 +12,10 @@ import json
 import click
 
 from zxdeck.cli import AppContext, examples_epilog, pass_app
+from zxdeck.cli.app import QueryCommand
 from zxdeck.cli.fastpath import SEARCH_FORMATS, SEARCH_SORTS
 
-SEARCH_HELP = """Find cards with a Scryfall-like query (INTERFACES.md section 4).
+SEARCH_HELP = """Find cards with a Scryfall-like query (docs/SEARCH.md).
 
 \b
 Terms are ANDed; `or` between terms; `-` negates; parentheses group.
@@ -40,6 +41,7 @@ A query may start with a negated term: zxdeck search -is:ig c:red
 
 @click.command(
     "search",
+    cls=QueryCommand,
     help=SEARCH_HELP,
     short_help="Find cards with a Scryfall-like query.",
     epilog=examples_epilog([

@@ -15,7 +15,7 @@ from typing import Any
 import click
 
 from zxdeck.cli import AppContext, examples_epilog, pass_app
-from zxdeck.cli.app import PlayCommand
+from zxdeck.cli.app import PlayCommand, all_seats_ai_option, seat_agents
 from zxdeck.cli.runs import (  # noqa: F401 - EXIT_INTERRUPTED, run_options, run_tournament: their old home
     EXIT_INTERRUPTED,
     TimeoutCount,
@@ -72,10 +72,11 @@ def _load(app: AppContext, path: str, allow_illegal: bool, label: str,
 @click.option("--ai1", default="greedy", show_default=True,
               help="Agent of DECK_A (listed below), with settings: mcts:200 or 'mcts --budget 200'.")
 @click.option("--ai2", default="greedy", show_default=True, help="Agent of DECK_B.")
+@all_seats_ai_option
 @run_options("run")
 @click.option("--format", "fmt", type=click.Choice(["table", "json", "csv"]), default="table",
               show_default=True, help="csv: one row per game.")
-@click.option("--turn-limit", type=int, default=100, show_default=True,
+@click.option("--turn-limit", type=click.IntRange(1), default=100, show_default=True,
               help="A longer game ends as a draw (W-3).")
 @deck_check_options
 @click.option("--precision", type=float, default=None, metavar="P",
@@ -83,7 +84,7 @@ def _load(app: AppContext, path: str, allow_illegal: bool, label: str,
 @pass_app
 @click.pass_context
 def sim_cmd(ctx: click.Context, app: AppContext, deck_a: str | None, deck_b: str | None,
-            games: int, ai1: str, ai2: str, seed: int, jobs: str, backend: str,
+            games: int, ai1: str, ai2: str, ai_all: str | None, seed: int, jobs: str, backend: str,
             out_dir: str | None, resume_dir: str | None, fmt: str, turn_limit: int,
             allow_illegal: bool, regulation: str | None, allow_unscripted: bool,
             precision: float | None) -> None:
@@ -119,6 +120,7 @@ def sim_cmd(ctx: click.Context, app: AppContext, deck_a: str | None, deck_b: str
         raise ZxError("give two decks: zxdeck sim DECK_A DECK_B (or --resume DIR)")
     else:
         games = even_games(games)
+    ai1, ai2 = seat_agents(ctx, ai_all, ai1, ai2)
     agent_a, agent_b = parse_agent(ai1), parse_agent(ai2)
     for spec in (agent_a, agent_b):
         spec.make(0)  # a bot's program not found: exit 2 before any game
@@ -181,7 +183,7 @@ class TournamentCommand(PlayCommand):
               show_default=True, help="csv: one row per pairing and direction.")
 @click.option("--plot", "plot_path", metavar="FILE.png|svg",
               help="Draw the matchup matrix as a heat map (zxdeck[plot]).")
-@click.option("--turn-limit", type=int, default=100, show_default=True,
+@click.option("--turn-limit", type=click.IntRange(1), default=100, show_default=True,
               help="A longer game ends as a draw (W-3).")
 @deck_check_options
 @pass_app

@@ -216,8 +216,11 @@ def regulation_for(name: str | os.PathLike[str] | None = None, day: dt.date | No
             dated = sorted((r for r in regulations if r.format == DEFAULT_FORMAT and r.date),
                            key=lambda r: r.date or "")
             earliest = f" (the earliest is {dated[0].name}, from {dated[0].date})" if dated else ""
-            raise RegulationError(f"no {DEFAULT_FORMAT} regulation in force on {day.isoformat()}{earliest}; "
-                                  "choose one with --regulation")
+            undated = [r.name for r in regulations if r.format == DEFAULT_FORMAT and not r.date]
+            older = (f"; undated, maybe in force then: {', '.join(undated)} (e.g. --regulation {undated[0]} "
+                     f"--date {day.isoformat()})" if undated else "; choose one with --regulation")
+            raise RegulationError(f"no {DEFAULT_FORMAT} regulation is known to be in force on "
+                                  f"{day.isoformat()}{earliest}{older}")
     else:
         reg = load_regulation(name)
         if day is not None and reg.date and reg.date > day.isoformat():

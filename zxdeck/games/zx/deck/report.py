@@ -36,8 +36,9 @@ def _summary(result: ValidationResult) -> str:
     return ", ".join(parts)
 
 
-def render_human(result: ValidationResult, color: bool = False) -> str:
-    """The report for people: verdict, errors, warnings, then the counts."""
+def render_human(result: ValidationResult, color: bool = False, by_date: bool = False) -> str:
+    """The report for people: verdict, errors, warnings, then the counts. `by_date`: the regulation
+    was chosen by `--date` (the first line says it was in force that day)."""
     style = _styler(color)
     n_err, n_warn = len(result.errors), len(result.warnings)
     if result.valid:
@@ -47,7 +48,8 @@ def render_human(result: ValidationResult, color: bool = False) -> str:
     tally = f"{n_err} error{'s' * (n_err != 1)}, {n_warn} warning{'s' * (n_warn != 1)}"
     reg = result.regulation
     listed = f", list of {reg.active_list.date}" if reg.active_list is not None else ""
-    lines = [f"{result.deck.source}: {verdict} ({tally}; regulation {reg.name}{listed})"]
+    when = f" in force on {reg.on}" if by_date and reg.on else ""
+    lines = [f"{result.deck.source}: {verdict} ({tally}; regulation {reg.name}{when}{listed})"]
     if result.errors:
         lines.append(style("Errors:", fg="red", bold=True))
         for p in result.errors:

@@ -222,7 +222,11 @@ class _Checker:
             name = cards[0].name
             ids = ", ".join(c.id for c in cards)
             lines = sorted({e.line for e in group if e.line})
-            self.add(code, f"{where}: {n} cards named {name} ({ids}) of at most {limit}{why}",
+            if limit == 0:  # banned: said first, not as "of at most 0"
+                message = f"banned: {name} ({ids}), {n} in the {where}{why.replace(' (banned ', ' (')}"
+            else:
+                message = f"{where}: {n} cards named {name} ({ids}) of at most {limit}{why}"
+            self.add(code, message,
                      line=lines[0] if lines else None, lines=lines, name=name, found=n,
                      allowed=f"at most {limit}",
                      hint="remove the card" if limit == 0 else f"remove {_plural(n - limit, 'copy')}")

@@ -125,7 +125,7 @@ def open_session(path: str | Path, catalog: CardSource, budget: int | None = Non
         if hasattr(agent, "budget"):
             agent.budget = budget
     session = PlaySession(game, agent, setup, path, console=console, input_fn=input_fn,
-                          log_lines=lines, header=header, **session_options)
+                          log_lines=lines, header=header, **{"catalog": catalog, **session_options})
     session.log_file = log_file
     session.extra_listener = logger
     session.shown = max(0, len(lines) - 8)  # remind the person of the last moves

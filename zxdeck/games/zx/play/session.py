@@ -156,8 +156,10 @@ class PlaySession:
                  console: Console | None = None, input_fn: Callable[[str], str] = input,
                  log_lines: list[str] | None = None, resume_hint: str = "zxdeck play --resume",
                  header: dict[str, Any] | None = None, size: tuple[int, int | None] | None = None,
-                 settings: Settings | None = None, settings_file: Path | None = None) -> None:
+                 settings: Settings | None = None, settings_file: Path | None = None,
+                 catalog: Any = None) -> None:
         self.g = game
+        self.catalog = catalog  # `card NAME` of a card not in this game (None: the built-in catalog)
         self.agent = agent
         self.setup = setup
         self.save_path = Path(save_path)
@@ -184,12 +186,16 @@ class PlaySession:
         self.greeted = False
         self.thinking_note = False  # say once that the computer is moving
         self.hint_budget: int | None = None  # playouts of a hint (None: the hard level's)
+        self.squares_seen: dict[int, int] = {}  # card -> the last square it was seen on
+        self.snap: Any = None  # the game when the last screen was drawn (zxdeck.play.recap)
+        self.recap_from: Any = None  # ... and the one before: what the news of this screen covers
+        self.note_squares()
         # typed commands: name -> (handler(arg, offered) -> Action | STOP | None, other names)
         self.commands: dict[str, tuple[Callable[[str, list[Action]], Any], tuple[str, ...]]] = {
             "help": (self.cmd_help, ("?", "h", "ヘルプ")),
             "board": (self.cmd_board, ("b",)),
             "hand": (lambda arg, offered: self.show_hand(), ()),
-            "card": (lambda arg, offered: self.show_card(arg), ("c",)),
+            "card": (lambda arg, offered: self.show_card(arg, offered), ("c",)),
             "log": (lambda arg, offered: self.show_log(arg), ()),
             "zones": (lambda arg, offered: self.show_zones(), ("trash", "charge")),
             "set": (lambda arg, offered: self.cmd_set(arg), ("settings",)),
@@ -214,8 +220,17 @@ class PlaySession:
         """The game's listener: narration lines into the log (and the --log file, if any)."""
         if self.extra_listener is not None:
             self.extra_listener(g, event, data)
+        self.note_squares()
         if event != "game_over":  # the end screen says who won, from the person's side
             self.log.extend(narration(g, event, data))
+
+    def note_squares(self) -> None:
+        """Remember the square of every card on the field (after each event), so that a card that
+        has left it, such as a destroyed Z/X whose ability triggers, can be told by where it was."""
+        g = getattr(self, "g", None)
+        for sq, iid in enumerate(getattr(g, "squares", None) or ()):
+            if iid >= 0:
+                self.squares_seen[iid] = sq
 
     def term_size(self) -> tuple[int, int | None]:
         """(columns, rows) to draw in; rows None: no limit (not a terminal)."""
@@ -337,6 +352,10 @@ class PlaySession:
         room for `news_want` lines of news (else the most compact one)."""
         news = [x for x in self.log[self.shown:] if x.strip()]
         self.shown = len(self.log)
+        if self.g is not None:
+            from zxdeck.games.zx.play.recap import snapshot
+
+            self.recap_from, self.snap = self.snap, snapshot(self.g)
         self.news = news
         self.news_title = title
         self._draw(tail, news, prompt, news_want)
@@ -352,7 +371,10 @@ class PlaySession:
         # First the layouts with the full field, leaving room for `news_want` lines of news;
         # then any layout leaving room for NEWS_MIN lines; else the most compact one.
         full = [x for x in LAYOUTS if not x[0]]
-        passes = [(full, news_want), (LAYOUTS, NEWS_MIN)] if rows is not None else [(LAYOUTS[:1], 0)]
+        # news that will not fit is recapped (`recap`): leave room for the recap, if a layout can
+        need = len(self.recap(width, 99)) + 2 if news and self.recap_from is not None else 0
+        passes = [(full, max(news_want, need)), (LAYOUTS, max(NEWS_MIN, need))] if rows is not None \
+            else [(LAYOUTS[:1], 0)]
         done = False
         for layouts, wanted in passes:
             want = min(len(news) + 1, wanted + 1) if news else 0
@@ -416,9 +438,11 @@ class PlaySession:
         if limit <= 1:
             return [Text(clean(f"{self.news_title}{len(news)} 行 (log で表示) --"), style="dim")] \
                 if limit == 1 else []
-        if sum(map(len, entries)) + 1 > limit:  # the last whole lines that fit, and a count
+        if sum(map(len, entries)) + 1 > limit:  # a recap, the last whole lines that fit, and a count
+            summary = self.recap(width, limit - 2)
+            lines += [Text(x) for x in summary]
             kept: list[list[str]] = []
-            room = limit - 2
+            room = limit - 2 - len(summary)
             for entry in reversed(entries):
                 if len(entry) > room:
                     break
@@ -427,6 +451,19 @@ class PlaySession:
             lines.append(Text(f"  ... ({len(news) - len(kept)} 行省略: log で全部)", style="dim"))
             entries = kept
         return lines + [Text(line) for entry in entries for line in entry]
+
+    def recap(self, width: int, room: int) -> list[str]:
+        """What changed since the last screen, grouped per player and zone (zxdeck.play.recap),
+        one line each fitted to `width`, in at most `room` lines (the last says what is left out)."""
+        if self.recap_from is None or room < 1:
+            return []
+        from zxdeck.games.zx.play.recap import recap_lines
+
+        found = recap_lines(self.g, self.recap_from, self.setup.human, self.compact, self._ref)
+        out = [row for x in found for row in wrap(clean(f"  {x}"), width, "    ")]
+        if len(out) > room:
+            out = out[:room - 1] + [f"  ... ほか {len(out) - room + 1} 行 (log で全部)"]
+        return out
 
     # ------------------------------------------------------------------ one decision
 
@@ -704,7 +741,7 @@ class PlaySession:
             if purpose in ("life_hit", "refresh_life"):
                 return f"相手のライフ {a.a + 1}枚目"
             if purpose == "trigger_order":
-                return describe(a, g)
+                return self._trigger_text(a, d)
             if purpose in ("overdrive_event", "life_play_event"):
                 return f"プレイする: 「{g.name(a.a)}」{self._ref(a.a)}" + self._event_text(p, a.a, 0)
             if purpose in NON_CARD_PICKS:
@@ -744,6 +781,21 @@ class PlaySession:
             cut = text.find("」") + 1
             text = f"{text[:cut]}{self._ref(a.a)} {text[cut:]}" if cut else text + self._ref(a.a)
         return text
+
+    def _trigger_text(self, a: Action, d: tuple) -> str:
+        """A triggered ability to resolve first, with where its card is (square and owner, or the
+        zone it went to): two copies of one card that trigger at once are told apart; a card with
+        several of these abilities names which."""
+        g = self.g
+        first = d[7][1]
+        _ctl, src, ab = first[a.a][:3]
+        where = _where(g, src, self.setup.human, self.compact)
+        was = self.squares_seen.get(src, -1)
+        if g.square_of(src) < 0 and was >= 0:  # it left the field (destroyed): where it stood
+            where = f"{square_name(was, self.compact)}にいた、今は{where}"
+        several = sum(1 for t in first if t[1] == src) > 1
+        which = f" 能力{getattr(ab, 'index', 0) + 1}" if several else ""
+        return f"{describe(a, g)}{self._ref(src)}{which} ({where})"
 
     def _event_text(self, p: int, iid: int, mode: int) -> str:
         """': ★text' of an event's effect `mode`, and '(何も起きません: why)' when it can do nothing."""
@@ -802,12 +854,21 @@ class PlaySession:
         generator of its own (the game and the computer's play do not change)."""
         from zxdeck.games.zx.agents.levels import HARD_BUDGET, hint
 
-        self.out("考えています...", "dim")
-        found = hint(self.g, top=3, budget=self.hint_budget)
+        self.out("考えています... (Ctrl-C で取り消し)", "dim")
+        try:
+            found = hint(self.g, top=3, budget=self.hint_budget)
+        except KeyboardInterrupt as exc:  # Ctrl-C cancels the hint, not the game (nothing changed)
+            if isinstance(exc, _Terminated):
+                raise
+            self.out()
+            self.out("ヒントを取り消しました。番号かコマンドを入力してください。", "yellow")
+            return
         width = self.cols
         self.out(f"ヒント (強さ hard の AI の読み: {self.hint_budget or HARD_BUDGET} 回の先読み):",
                  "bold")
-        for rank, c in enumerate(found, 1):
+        # listed by the estimated chance, highest first (the unsearched ones last)
+        ranked = sorted(found, key=lambda c: -c.win if c.playouts else 1.0)
+        for rank, c in enumerate(ranked, 1):
             number = next((i for i, acts in enumerate(self.menu, 1) if c.action in acts), 0)
             where = f"番号 {number}" if number else "(この画面にない選択肢)"
             chance = f"勝つ見込み 約{round(100 * c.win)}%" if c.playouts else "見込みは未計算"
@@ -856,12 +917,15 @@ class PlaySession:
         for line in scr.lines[start:]:
             self.console.print(line)
 
-    def show_card(self, arg: str) -> None:
+    def show_card(self, arg: str, offered: list[Action] | None = None) -> None:
+        """`card N` (#N of the screen), `card NAME` / `card NUMBER`: a card on the screen, else any
+        card of the catalog. A Z/X EX of the person's dunamis says whether it can be played now,
+        and if not, its condition."""
         scr = self.screen or render(self.g, self.setup.human)
         self.screen = scr
         key = arg.lstrip("#").strip()
         if not key:
-            self.out("card N: N は画面のカードの番号 #N です (例: card 3)。", "yellow")
+            self.out("card N: N は画面のカードの番号 #N です (例: card 3)。card 名前 でカードを探せます。", "yellow")
             return
         iid = -1
         if key.isdigit():
@@ -876,11 +940,54 @@ class PlaySession:
 
             matches = [i for i in scr.refs if fold(key) in fold(self.g.cards[i].name)]
             if not matches:
-                self.out(f"「{clean(key)}」という名前のカードは画面にありません。", "yellow")
+                self.show_catalog_card(key)
                 return
             iid = matches[0]
         for line in card_text(self.g.cards[iid], self.cols):
             self.out(line)
+        self.out_ex_status(iid, offered or [])
+
+    def show_catalog_card(self, key: str) -> None:
+        """A card that is not on the screen: the game's own cards (your dunamis, ...), else the
+        catalog, by number, name or English name (exactly, else a part of the name)."""
+        from zxdeck.text import fold
+
+        g = self.g
+        mine = [i for i in range(len(g.cards)) if g.owner[i] == self.setup.human
+                and fold(key) in fold(g.cards[i].name) and not _hidden_card(g, i, self.setup.human)]
+        if mine:
+            for line in card_text(g.cards[mine[0]], self.cols):
+                self.out(line)
+            self.out_ex_status(mine[0], g.legal_actions() if g.current_player() == self.setup.human else [])
+            return
+        catalog = self.catalog
+        if catalog is None:
+            from zxdeck.catalog import open_catalog
+
+            catalog = self.catalog = open_catalog(None)
+        found = catalog.lookup(key)
+        if not found:
+            folded = fold(key)
+            found = list({c.id: c for k, c in catalog.lookup_keys if folded in fold(k)}.values())
+        if not found:
+            self.out(f"「{clean(key)}」という名前・番号のカードはカードリストにありません。", "yellow")
+            return
+        for line in card_text(found[0], self.cols):
+            self.out(line)
+        if len(found) > 1:
+            others = "、".join(f"「{c.name}」" for c in found[1:6]) + (" ..." if len(found) > 6 else "")
+            self.out(f"ほかに {len(found) - 1} 枚: {others}", "dim")
+
+    def out_ex_status(self, iid: int, offered: list[Action]) -> None:
+        """For a Z/X EX in the person's dunamis: playable now, or not, with its condition (X-1..X-4)."""
+        g = self.g
+        me = self.setup.human
+        if g.cards[iid].type != "zx_ex" or g.owner[iid] != me or iid not in g.players[me].dunamis:
+            return
+        if any(a.kind == "ex" and a.a == iid for a in offered):
+            self.out("今、デュナミスから登場できます (選択肢にあります)。", "green")
+        else:
+            self.out(f"今は登場できません。条件: {_entry_condition(g, iid)}", "yellow")
 
     def show_zones(self) -> None:
         """The public zones of both players: charge and trash (tagged, so `card N` works)."""
@@ -910,6 +1017,23 @@ def _zone_of(g: Game, iid: int) -> str:
         if iid in getattr(ps, zone):
             return zone
     return ""
+
+
+ZONE_WORDS = {"hand": "手札", "deck": "デッキ", "trash": "トラッシュ", "charge": "チャージ",
+              "dunamis": "デュナミス", "life": "ライフ", "resources": "リソース"}
+
+
+def _where(g: Game, iid: int, human: int, compact: bool = False) -> str:
+    """Where a card is, in words: its square and whose it is, or its owner's zone."""
+    owner = _label(g.owner[iid], human)
+    sq = g.square_of(iid)
+    if sq >= 0:
+        return f"{square_name(sq, compact)}、{owner}"
+    ps = g.players[g.owner[iid]]
+    for zone, word in ZONE_WORDS.items():
+        if iid in (getattr(ps, zone, None) or ()):
+            return f"{owner}の{word}"
+    return "解決中"
 
 
 def _entry_condition(g: Game, iid: int) -> str:
@@ -986,8 +1110,12 @@ def _ability_text(g: Game, a: Action) -> str:
         return ""
 
 
+class _Terminated(KeyboardInterrupt):
+    """SIGTERM / SIGHUP: stops the game like Ctrl-C, and is never taken as a cancelled hint."""
+
+
 def _raise_interrupt(signum: int, frame: Any) -> None:
-    raise KeyboardInterrupt
+    raise _Terminated
 
 
 __all__ = ["HELP", "PlaySession"]
