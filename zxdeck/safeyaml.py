@@ -139,6 +139,14 @@ _FLOAT = re.compile(
 )
 
 
+_NOT_TEXT = re.compile("|".join(f"(?:{p.pattern})" for p in (_NULL, _BOOL, _INT, _FLOAT)))
+
+
+def plain_is_text(text: str) -> bool:
+    """Is `text`, written as a plain scalar, read back as text (not a null, flag or number)?"""
+    return _NOT_TEXT.match(text) is None
+
+
 def yaml_rs_module() -> Any:
     """yaml-rs, or None when it is not installed or `USE_YAML_RS` is False."""
     if not USE_YAML_RS:
@@ -380,4 +388,4 @@ def load_small(data: str | bytes, source: str, error: Callable[[str], Exception]
 
 
 __all__ = ["MAX_INT_DIGITS", "YamlShapeError", "check_shape", "first_line", "load_document", "load_small",
-           "might_have_aliases", "yaml_rs_module"]
+           "might_have_aliases", "plain_is_text", "yaml_rs_module"]
