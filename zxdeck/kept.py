@@ -18,10 +18,15 @@ from typing import Any, TypeVar
 T = TypeVar("T")
 
 
+# How the YAML was read when the values were kept: values kept by another reading (YAML 1.1,
+# where a key given twice silently kept its last value) are never used.
+READING = "yaml12"
+
+
 def _kept_file(kind: str, digest: str) -> Path:
     from zxdeck.catalog.paths import cache_dir
 
-    return cache_dir() / kind / f"{digest[:32]}.json"
+    return cache_dir() / kind / f"{digest[:32]}-{READING}.json"
 
 
 def _content_digest(values: dict[str, Any]) -> str:

@@ -139,3 +139,22 @@ def test_d3_a_bang_in_a_yaml_deck_reads_as_without(catalog, tmp_path) -> None:
     bang.write_text("name: my deck !\nmain:\n  - {card: T01-002, count: 04}\n", encoding="utf-8")
     counts = [[(e.card.id, e.count) for e in read_deck(p, catalog).main] for p in (plain, bang)]
     assert counts[0] == counts[1] == [("T01-002", 4)]
+
+
+def test_d3_values_kept_by_the_old_reading_are_never_used(tmp_path) -> None:
+    """D-3: a regulation with a key given twice, checked (and kept) by an older zxdeck that read
+    it silently, is refused now: the kept copy of the old reading is not used."""
+    import hashlib
+
+    from zxdeck import kept
+    from zxdeck.games.zx.deck.regulation import RegulationError, _values, load_regulation
+
+    path = tmp_path / "store.yaml"
+    path.write_text("card_limits: {A-1: 0}\n" + CURRENT.read_text(encoding="utf-8"), encoding="utf-8")
+    digest = hashlib.sha256(path.read_bytes()).hexdigest()
+    old = tmp_path / "cache" / "regulations" / f"{digest[:32]}.json"  # the name the old reading kept
+    old.parent.mkdir(parents=True)
+    values = _values(load_regulation("current"))
+    old.write_text(json.dumps({"check": kept._content_digest(values), "values": values}), encoding="utf-8")
+    with pytest.raises(RegulationError, match="key 'card_limits' given twice"):
+        load_regulation(str(path))
