@@ -49,6 +49,7 @@ needs_fifo = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here
     ("--cards", "/dev/zero", "search", "c:red"),
     ("--cards", "/dev/zero", "validate", str(RED)),
     ("validate", "--regulation", "/dev/zero", str(RED)),
+    ("--game", "moz", "--cards", "/dev/zero", "search", "sub:dragon"),
 ])
 def test_a_device_is_refused_in_one_line_never_read(args: tuple[str, ...]) -> None:
     code, out, err = run(*args)
