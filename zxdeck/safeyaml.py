@@ -112,17 +112,12 @@ def _walk(events: Iterable[Any], max_depth: int) -> None:
             depth -= 1
 
 
-
-
-
 # --------------------------------------------------------------------------- the one reading
 
 # The digits Python turns into an int at most (sys.get_int_max_str_digits(), 4,300 by default).
 MAX_INT_DIGITS = 4300
 USE_YAML_RS = True  # False: PyYAML's safe loader with the same rules (tests compare the two)
 
-# A `? ` (explicit key) or a flow collection followed by `:`: could a key be a list or mapping?
-_MAYBE_COMPLEX_KEY = re.compile(r"^[\s-]*\?(?:\s|$)|[\]}]\s*:(?:\s|$)", re.MULTILINE)
 _HUGE_INT = re.compile(rf"\d{{{MAX_INT_DIGITS + 1},}}")
 
 # YAML 1.2 core schema as yaml-rs reads it (underscores between digits are allowed and dropped).
@@ -137,8 +132,6 @@ _FLOAT = re.compile(
     r"^(?:[-+]?(?:" + _D + r"(?:\.[0-9_]*)?|_*\." + _D + r")(?:[eE][-+]?" + _D + r")?"
     r"|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$"
 )
-
-
 _NOT_TEXT = re.compile("|".join(f"(?:{p.pattern})" for p in (_NULL, _BOOL, _INT, _FLOAT)))
 
 
@@ -268,22 +261,29 @@ def _key_problem_line(text: str) -> tuple[str, int] | None:
     return None
 
 
-def _bad_value(doc: Any) -> str | None:
+def _bad_value(doc: Any, max_depth: int) -> str | None:
     """What yaml-rs reads but the PyYAML reader refuses: "key" for a key that is a list or mapping
-    (yaml-rs makes it a tuple), "number" for an integer of more than `MAX_INT_DIGITS` digits."""
-    todo = [doc]
+    (yaml-rs makes it a tuple), "number" for an integer of more than `MAX_INT_DIGITS` digits,
+    "depth" for collections nested more than `max_depth` levels (no recursion)."""
+    todo: list[tuple[Any, int]] = [(doc, 1)]
+    pop, push = todo.pop, todo.append
     while todo:
-        item = todo.pop()
-        if isinstance(item, dict):
-            for key in item:
-                if isinstance(key, tuple | frozenset):
-                    return "key"
-            todo.extend(item.keys())
-            todo.extend(item.values())
-        elif isinstance(item, list):
-            todo.extend(item)
-        elif isinstance(item, int) and item.bit_length() > 14000 and abs(item) >= 10**MAX_INT_DIGITS:
-            return "number"
+        item, depth = pop()
+        kind = type(item)
+        if kind is dict or kind is list:
+            if depth > max_depth:
+                return "depth"
+            values = item.values() if kind is dict else item
+            if kind is dict:
+                for key in item:
+                    if type(key) is tuple or type(key) is frozenset:
+                        return "key"
+            for value in values:
+                vkind = type(value)
+                if vkind is dict or vkind is list:
+                    push((value, depth + 1))
+                elif vkind is int and value.bit_length() > 14000 and abs(value) >= 10**MAX_INT_DIGITS:
+                    return "number"
     return None
 
 
@@ -324,9 +324,9 @@ def load_document(data: str | bytes, source: str, error: Callable[[str], Excepti
     except _HugeNumber:
         raise error(f"{source}: line {_line_of(text, _HUGE_INT)}: a number of more than "
                     f"{MAX_INT_DIGITS:,} digits; quote it if it is text") from None
-    # only a text where a key could be a collection, or a huge number, is walked
-    bad = _bad_value(doc) if yaml_rs is not None and (
-        _MAYBE_COMPLEX_KEY.search(text) or _HUGE_INT.search(text)) else None
+    bad = _bad_value(doc, max_depth) if yaml_rs is not None else None
+    if bad == "depth":
+        raise error(f"{source}: YAML nested more than {max_depth} levels deep")
     if bad == "number":
         raise error(f"{source}: line {_line_of(text, _HUGE_INT)}: a number of more than "
                     f"{MAX_INT_DIGITS:,} digits; quote it if it is text")

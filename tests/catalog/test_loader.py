@@ -258,3 +258,12 @@ def test_a_second_document_is_refused(parser: bool) -> None:
     text = "cards:\n  - {id: A, name: a, type: zx}\n---\ncards: []\n"
     with pytest.raises(CatalogError, match=r"x.yaml: line 3: a second YAML document"):
         parse_catalog(text.encode(), "x.yaml")
+
+
+def test_nesting_between_the_limit_and_yaml_rs_own_is_refused_alike(parser: bool) -> None:
+    """230 levels: under yaml-rs's own limit (about 255) but over the catalog's 200: refused on
+    both readers (the fast one checks the values it read)."""
+    text = "cards:\n  - id: A\n    name: a\n    type: zx\n    abilities: " + "[" * 230 + "]" * 230 + "\n"
+    with pytest.raises(CatalogError) as info:
+        parse_catalog(text.encode(), "deep.yaml")
+    assert "deep.yaml" in str(info.value) and "nested more than 200 levels deep" in str(info.value)
