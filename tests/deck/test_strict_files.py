@@ -158,3 +158,21 @@ def test_d3_values_kept_by_the_old_reading_are_never_used(tmp_path) -> None:
     old.write_text(json.dumps({"check": kept._content_digest(values), "values": values}), encoding="utf-8")
     with pytest.raises(RegulationError, match="key 'card_limits' given twice"):
         load_regulation(str(path))
+
+
+@pytest.mark.parametrize(("name", "content", "message"), [
+    ("twice.yaml", "summoners:\n  - MOZ-S017\nsummoners:\n  - MOZ-S017\n",
+     "line 3: key 'summoners' given twice (lines 1 and 3); keep one"),
+    ("twice.json", '{"zone": ["MOZ-B003"],\n "zone": []}',
+     "line 2: key 'zone' given twice in one object (lines 1 and 2); keep one"),
+])
+def test_d1_a_moz_structured_deck_with_a_key_given_twice_is_refused(tmp_path, name, content, message) -> None:
+    """MOZ D-1 (five summoners) and the zone count: a section given twice once kept the last."""
+    from zxdeck.games.moz import deck as mozdeck
+    from zxdeck.games.moz.catalog import open_catalog
+
+    path = tmp_path / name
+    path.write_text(content, encoding="utf-8")
+    with pytest.raises(DeckFileError) as info:
+        mozdeck.read_deck(path, open_catalog(None))
+    assert str(info.value) == f"{path}: {message}" and info.value.exit_code == 2
