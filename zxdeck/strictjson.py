@@ -4,8 +4,8 @@
 nesting (a RecursionError deep down, or later in the code that walks the result) and turns a
 5,000-digit number into a bare ValueError. `load(text, source, error, max_depth)`:
 
-- refuses nesting deeper than `max_depth` before parsing (a linear scan of the brackets outside
-  strings), naming the line;
+- refuses nesting deeper than `max_depth` (the parsed value is walked without recursion; the
+  line is then found by a scan of the brackets outside strings);
 - refuses a key given twice in one object, naming both lines (`object_pairs_hook`; the lines are
   looked for only then);
 - reports a syntax error, or a number Python will not read, with its line.
@@ -21,8 +21,8 @@ from collections.abc import Callable
 from typing import Any
 
 # A string (with its escapes) or a bracket: the tokens the nesting scan needs.
-_TOKENS = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]', re.DOTALL)
-_KEY_TOKENS = re.compile(r'("(?:[^"\\]|\\.)*")(\s*:)?|[\[\]{}]', re.DOTALL)
+_TOKENS = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|[\[\]{}]', re.DOTALL)
+_KEY_TOKENS = re.compile(r'("[^"\\]*(?:\\.[^"\\]*)*")(\s*:)?|[\[\]{}]', re.DOTALL)
 
 
 class _Duplicate(ValueError):
@@ -81,13 +81,29 @@ def duplicate_lines(text: str, key: str) -> tuple[int, int] | None:
     return None
 
 
+def nested_over(value: Any, max_depth: int) -> bool:
+    """Does a parsed value nest lists / objects more than `max_depth` levels? (no recursion)"""
+    todo: list[tuple[Any, int]] = [(value, 1)]
+    pop, push = todo.pop, todo.append
+    while todo:
+        item, depth = pop()
+        if depth > max_depth:
+            return True
+        for child in (item.values() if type(item) is dict else item):
+            if type(child) is dict or type(child) is list:
+                push((child, depth + 1))
+    return False
+
+
 def load(text: str, source: str, error: Callable[[str], Exception], max_depth: int) -> Any:
     """The value of a user's JSON text, read strictly (see the module's text)."""
-    deep = too_deep(text, max_depth)
-    if deep is not None:
-        raise error(f"{source}: line {deep}: JSON nested more than {max_depth} levels deep")
+
+    def deep() -> Exception:
+        line = too_deep(text, max_depth)
+        return error(f"{source}: {f'line {line}: ' if line else ''}JSON nested more than {max_depth} levels deep")
+
     try:
-        return json.loads(text, object_pairs_hook=_pairs)
+        doc = json.loads(text, object_pairs_hook=_pairs)
     except _Duplicate as exc:
         lines = duplicate_lines(text, exc.key)
         where = f"line {lines[1]}: " if lines else ""
@@ -96,13 +112,16 @@ def load(text: str, source: str, error: Callable[[str], Exception], max_depth: i
     except json.JSONDecodeError as exc:
         raise error(f"{source}: line {exc.lineno}: JSON error: {exc.msg}") from None
     except RecursionError:
-        raise error(f"{source}: JSON nested more than {max_depth} levels deep") from None
+        raise deep() from None
     except ValueError as exc:  # an integer of more than 4,300 digits
         huge = re.search(r"\d{4301,}", text)
         where = f"line {_line(text, huge.start())}: " if huge else ""
         if "digits" in str(exc):
             raise error(f"{source}: {where}a number of more than 4,300 digits") from None
         raise error(f"{source}: JSON error: {str(exc)[:80]}") from None
+    if (type(doc) is dict or type(doc) is list) and nested_over(doc, max_depth):
+        raise deep()
+    return doc
 
 
-__all__ = ["duplicate_lines", "load", "too_deep"]
+__all__ = ["duplicate_lines", "load", "nested_over", "too_deep"]
