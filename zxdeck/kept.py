@@ -18,10 +18,15 @@ from typing import Any, TypeVar
 T = TypeVar("T")
 
 
+# How the YAML was read when the values were kept: values kept by another reading (YAML 1.1,
+# where a key given twice silently kept its last value) are never used.
+READING = "yaml12"
+
+
 def _kept_file(kind: str, digest: str) -> Path:
     from zxdeck.catalog.paths import cache_dir
 
-    return cache_dir() / kind / f"{digest[:32]}.json"
+    return cache_dir() / kind / f"{digest[:32]}-{READING}.json"
 
 
 def _content_digest(values: dict[str, Any]) -> str:
@@ -84,15 +89,21 @@ def data_file(name_or_path: str, folder: Path, error: Callable[[str], Exception]
     return path
 
 
+# The largest data file (a regulation) read: a real one is a few kilobytes.
+MAX_BYTES = 1024 * 1024
+
+
 def load_checked(path: str | os.PathLike[str], kind: str, parse: Callable[[bytes], T],
-                 dump: Callable[[T], dict[str, Any]], build: Callable[[dict[str, Any]], T]) -> T:
+                 dump: Callable[[T], dict[str, Any]], build: Callable[[dict[str, Any]], T],
+                 what: str = "regulation") -> T:
     """The object read from the file at `path`: `build(values)` from the kept values when the same
     bytes were checked before, else `parse(bytes)` (which raises on a bad file), whose `dump` is
     kept for next time. Kept values `build` cannot use (another layout) are parsed again.
-    OSError as reading the file raises it."""
+    Only a regular file of at most `MAX_BYTES` is read; OSError as reading the file raises it
+    (`zxdeck.bounded.FileRefused`, whose `problem` says why, for another file)."""
     from zxdeck.catalog.paths import digest_of_file, sha256_hex
 
-    digest, data = digest_of_file(path)  # remembered while the file is unchanged: no hashing
+    digest, data = digest_of_file(path, MAX_BYTES, what)  # remembered while unchanged: no hashing
     values = kept_values(kind, digest)
     if values is not None:
         try:
@@ -100,7 +111,9 @@ def load_checked(path: str | os.PathLike[str], kind: str, parse: Callable[[bytes
         except (KeyError, TypeError, ValueError, AttributeError):
             pass
     if data is None:
-        data = Path(path).read_bytes()
+        from zxdeck.bounded import read_file
+
+        data = read_file(path, MAX_BYTES, what)[0]
         digest = sha256_hex(data)
     found = parse(data)
     keep_values(kind, digest, dump(found))

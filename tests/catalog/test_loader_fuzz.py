@@ -40,20 +40,67 @@ _CARD = st.fixed_dictionaries({
 
 @SETTINGS
 @given(cards=st.lists(_CARD, min_size=1, max_size=6, unique_by=lambda c: c["id"]),
-       shared=st.lists(st.integers(0, 5), max_size=3), tag=st.booleans())
-def test_anchors_refused_exactly_when_the_yaml_has_them(cards: list, shared: list, tag: bool) -> None:
+       shared=st.lists(st.integers(0, 5), max_size=3), fast=st.booleans())
+def test_anchors_refused_exactly_when_the_yaml_has_them(cards: list, shared: list, fast: bool) -> None:
     """Cards that share one `races` list object are dumped with an anchor and aliases: refused;
-    the same cards with copies of the list are read."""
+    the same cards with copies of the list are read; by yaml-rs and by PyYAML's reader alike."""
+    from zxdeck import safeyaml
+
     races = ["竜"]
     for i in shared:
         if i < len(cards):
             cards[i]["races"] = races  # the same list object: yaml.dump writes &id001 / *id001
-    text = ("!!map\n" if tag else "") + yaml.safe_dump({"cards": cards}, allow_unicode=True)
+    text = yaml.safe_dump({"cards": cards}, allow_unicode=True)
     aliased = sum(1 for c in cards if c.get("races") is races) >= 2
     assert ("&id" in text) == aliased
+    safeyaml.USE_YAML_RS = fast
     try:
         got = parse_catalog(text.encode(), "x.yaml")
     except CatalogError as exc:
         assert aliased and "anchors and aliases" in str(exc)
         return
+    finally:
+        safeyaml.USE_YAML_RS = True
     assert not aliased and [c.id for c in got] == [c["id"] for c in cards]
+
+
+_SCALARS = st.sampled_from([
+    "010", "NO", "yes", "1_0", ".5", "~", "null", "true", "0x1F", "2021-02-30", "-1", "1e3", "a !", "b", "'q'",
+])
+_YAML12 = st.lists(st.one_of(_FRAGMENTS, _SCALARS, st.text(max_size=4)), max_size=40).map("".join)
+
+
+def _same(a: object, b: object) -> bool:
+    if isinstance(a, float) and isinstance(b, float) and a != a:
+        return b != b
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, dict):
+        return list(a) == list(b) and all(_same(a[k], b[k]) for k in a)  # type: ignore[index]
+    if isinstance(a, list):
+        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b))  # type: ignore[arg-type]
+    return a == b
+
+
+@SETTINGS
+@given(text=_YAML12)
+def test_both_readers_give_the_same_values_or_refuse(text: str) -> None:
+    """zxdeck.safeyaml's two readers (yaml-rs, PyYAML's safe loader with the same rules): whatever
+    both read, they read alike; neither reads a tag, an anchor or a key given twice."""
+    from zxdeck import safeyaml
+
+    results = []
+    for fast in (True, False):
+        safeyaml.USE_YAML_RS = fast
+        try:
+            results.append(("ok", safeyaml.load_document(text, "f.yaml", CatalogError, 50)))
+        except CatalogError as exc:
+            assert str(exc).startswith("f.yaml") and "\n" not in str(exc)
+            results.append(("error", str(exc)))
+        finally:
+            safeyaml.USE_YAML_RS = True
+    if results[0][0] == results[1][0] == "ok":
+        assert _same(results[0][1], results[1][1])
+    for kind, message in results:
+        if kind == "error" and ("YAML tag" in message or "anchors" in message or "given twice" in message):
+            assert results[0] == results[1]  # refused alike, with the same words

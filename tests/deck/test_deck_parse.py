@@ -184,10 +184,12 @@ def test_json_deck_and_plain_list(catalog, tmp_path) -> None:
     [
         ("bad.json", "{not json", "JSON error"),
         ("bad.yaml", "main: [\n", "YAML error"),
-        ("evil.yaml", "!!python/object/apply:os.system ['echo hi']\n", "YAML error"),
+        ("evil.yaml", "!!python/object/apply:os.system ['echo hi']\n", "line 1: YAML tag '!!python/object"),
         ("scalar.yaml", "just a string\n", "is a mapping"),
-        ("hugeint.json", '{"main": [{"card": "T01-002", "count": ' + "9" * 5000 + "}]}", "JSON error"),
-        ("hugeint.yaml", "main:\n  - {card: T01-002, count: " + "9" * 5000 + "}\n", "YAML error"),
+        ("hugeint.json", '{"main": [{"card": "T01-002", "count": ' + "9" * 5000 + "}]}",
+         "line 1: a number of more than 4,300 digits"),
+        ("hugeint.yaml", "main:\n  - {card: T01-002, count: " + "9" * 5000 + "}\n",
+         "line 2: a number of more than 4,300 digits"),
     ],
 )
 def test_broken_structured_decks_cannot_be_read(catalog, tmp_path, name, content, needle) -> None:

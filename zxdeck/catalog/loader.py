@@ -1,9 +1,9 @@
 """Reading and checking a catalog file (INTERFACES.md section 1).
 
 `load_catalog(path)` returns a `Catalog` or raises `CatalogError` naming the
-file, the card id or YAML line, and every problem found. YAML is read with a
-safe loader only (the libyaml one when present): tags such as
-`!!python/object` are an error, never executed.
+file, the card id or YAML line, and every problem found. YAML is read one way only
+(zxdeck.safeyaml.load_document: YAML 1.2, yaml-rs or PyYAML's safe loader alike): tags such as
+`!!python/object` are an error, never executed, and a key given twice is an error.
 
 PyYAML, yaml-rs and the ability schema are imported only when a catalog is parsed: a warm
 start reads the SQLite cache and never needs them. Where the catalogs are and reading their
@@ -12,7 +12,6 @@ bytes is zxdeck.catalog.paths (re-exported here).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -34,14 +33,6 @@ from zxdeck.catalog.paths import (
 from zxdeck.catalog.schema import CatalogSchema, default_schema
 from zxdeck.errors import CatalogError
 from zxdeck.text import fold, fold_compact
-
-# yaml-rs (a Rust YAML parser, ~10x faster than libyaml + PyYAML's Python constructor) is used
-# when installed and this is True; PyYAML's safe loader stays the fallback.
-USE_YAML_RS = True
-
-# A YAML tag (`!foo`, `!!python/object`) outside quotes: such a file is read by PyYAML's
-# safe loader, which refuses unknown tags. yaml-rs would silently ignore them.
-_TAG = re.compile(rb"(?:^|[\s\[{,:-])!", re.MULTILINE)
 
 MAX_PROBLEMS_SHOWN = 20
 CardT = TypeVar("CardT")  # a game's card class (it has an `id`)
@@ -111,79 +102,27 @@ def _card_lines(data: bytes) -> list[int]:
     return []
 
 
-def _check_shape(data: bytes, source: str, fast: bool) -> None:
-    """Refuse anchors / aliases (an alias bomb expands without bound) and too deep nesting
-    (PyYAML recurses) by reading the parser's events. On the yaml-rs path (`fast`) only a file
-    with a `&` or `*` is read twice; yaml-rs refuses deep nesting itself."""
-    import yaml
-
-    from zxdeck.safeyaml import YamlShapeError, check_shape, might_have_aliases
-
-    if fast and not might_have_aliases(data):
-        return
-    try:
-        check_shape(data, MAX_DEPTH)
-    except YamlShapeError as exc:
-        raise CatalogError(f"{source}: {exc}") from None
-    except yaml.YAMLError:
-        pass  # a syntax error: the loader below reports it with its line
-    except UnicodeDecodeError as exc:
-        raise CatalogError(f"{source}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
-
-
 def _safe_loader() -> Any:
-    """PyYAML's safe loader, the libyaml one when present."""
+    """PyYAML's safe loader, the libyaml one when present (for the lines of entries only)."""
     import yaml
 
     return getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 def yaml_rs_module() -> Any:
-    if not USE_YAML_RS:
-        return None
-    try:
-        import yaml_rs
-    except ImportError:  # pragma: no cover - yaml-rs is a dependency, PyYAML stays the fallback
-        return None
-    return yaml_rs
+    """yaml-rs, or None (zxdeck.safeyaml.USE_YAML_RS False, or not installed)."""
+    from zxdeck.safeyaml import yaml_rs_module as module
+
+    return module()
 
 
 def _load_yaml(data: bytes, source: str) -> Any:
-    """Parse YAML safely: yaml-rs when the text has no tags, else PyYAML's safe loader; no anchors
-    or aliases, nesting up to `MAX_DEPTH` (`_check_shape`)."""
-    yaml_rs = yaml_rs_module()
-    fast = yaml_rs is not None and not _TAG.search(data)
-    _check_shape(data, source, fast)
-    if fast:
-        try:
-            text = data.decode("utf-8-sig")
-        except UnicodeDecodeError as exc:
-            raise CatalogError(f"{source}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
-        try:
-            # parse_datetime=False: yaml-rs would make a date even of a quoted "2021-01-01";
-            # no card field is a date, and PyYAML keeps quoted text as text
-            return yaml_rs.loads(text, parse_datetime=False)
-        except yaml_rs.YAMLDecodeError as exc:
-            first, _, rest = str(exc).partition("\n")
-            where = re.search(r"line (\d+)", first)
-            detail = rest.strip().splitlines()[-1] if rest.strip() else first
-            line = f" line {where.group(1)}" if where else ""
-            raise CatalogError(f"{source}:{line}: YAML error: {detail}") from None
-    import yaml
+    """The one reading of a user's YAML (zxdeck.safeyaml.load_document): YAML 1.2 values with
+    yaml-rs or PyYAML alike; no tags, anchors, aliases or key given twice, nesting up to
+    `MAX_DEPTH`; a problem is a `CatalogError` naming the file and line."""
+    from zxdeck.safeyaml import load_document
 
-    try:
-        return yaml.load(data, Loader=_safe_loader())  # noqa: S506 - SafeLoader / CSafeLoader only
-    except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        line = f" line {mark.line + 1}" if mark else ""
-        problem = exc.problem or exc.context or "invalid YAML"
-        raise CatalogError(f"{source}:{line}: YAML error: {problem}") from None
-    except yaml.YAMLError as exc:
-        from zxdeck.safeyaml import first_line
-
-        raise CatalogError(f"{source}: YAML error: {first_line(exc)}") from None
-    except UnicodeDecodeError as exc:
-        raise CatalogError(f"{source}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+    return load_document(data, source, CatalogError, MAX_DEPTH)
 
 
 def load_yaml_document(data: bytes, source: str) -> Any:

@@ -29,6 +29,8 @@ if TYPE_CHECKING:
     from zxdeck.catalog.schema import CatalogSchema
 
 CACHE_ENV = "ZXDECK_CACHE_DIR"
+# The largest catalog file read (the built-in one is 150 KB; 50,000 cards are about 25 MB).
+MAX_CATALOG_BYTES = 64 * 1024 * 1024
 
 
 def cache_dir() -> Path:
@@ -171,22 +173,37 @@ def remember_digest(path: str | os.PathLike[str], st: os.stat_result, digest: st
             tmp.unlink()
 
 
-def digest_of_file(path: str | os.PathLike[str]) -> tuple[str, bytes | None]:
+def digest_of_file(path: str | os.PathLike[str], limit: int | None = None,
+                   what: str = "catalog") -> tuple[str, bytes | None]:
     """(the sha256 of the file's bytes, the bytes when they had to be read, else None): the
-    remembered digest while the file's status is unchanged. OSError as `open` raises it."""
-    with open(path, "rb") as fh:
-        st = os.fstat(fh.fileno())
+    remembered digest while the file's status is unchanged. Only a regular file of at most
+    `limit` bytes (default `MAX_CATALOG_BYTES`) is read (zxdeck.bounded); OSError as `open`
+    raises it, `zxdeck.bounded.FileRefused` (an OSError) for another file."""
+    from zxdeck.bounded import open_regular, read_fd, size_text
+
+    limit = MAX_CATALOG_BYTES if limit is None else limit
+    fd, st = open_regular(path, what)
+    try:
         known = remembered_digest(path, st)
         if known is not None:
             return known, None
-        data = fh.read()
-        st = os.fstat(fh.fileno())
+        if st.st_size > limit:
+            from zxdeck.bounded import FileRefused
+
+            raise FileRefused(f"is {st.st_size:,} bytes; a {what} may be at most {size_text(limit)}")
+        data = read_fd(fd, limit, what)
+        st = os.fstat(fd)
+    finally:
+        os.close(fd)
     digest = sha256_hex(data)
     remember_digest(path, st, digest)
     return digest, data
 
 
 def _catalog_error(path: Path, exc: OSError) -> CatalogError:
+    problem = getattr(exc, "problem", None)  # zxdeck.bounded.FileRefused: not a regular file, too large
+    if problem:
+        return CatalogError(f"{path}: {problem}")
     if isinstance(exc, FileNotFoundError):
         return CatalogError(f"{path}: catalog file not found")
     if isinstance(exc, IsADirectoryError):
@@ -195,8 +212,11 @@ def _catalog_error(path: Path, exc: OSError) -> CatalogError:
 
 
 def read_catalog_bytes(path: Path) -> bytes:
+    """The bytes of a catalog file: a regular file of at most `MAX_CATALOG_BYTES`."""
+    from zxdeck.bounded import read_file
+
     try:
-        return path.read_bytes()
+        return read_file(path, MAX_CATALOG_BYTES, "catalog")[0]
     except OSError as exc:
         raise _catalog_error(path, exc) from None
 
@@ -281,10 +301,10 @@ def read_catalog_files(explicit: CatalogSpec = None) -> CatalogFiles:
 
 def _read_remembering(path: Path) -> tuple[bytes, str]:
     """(the bytes of a catalog, their sha256), remembered for `digest_of_file`."""
+    from zxdeck.bounded import read_file
+
     try:
-        with open(path, "rb") as fh:
-            data = fh.read()
-            st = os.fstat(fh.fileno())
+        data, st = read_file(path, MAX_CATALOG_BYTES, "catalog")
     except OSError as exc:
         raise _catalog_error(path, exc) from None
     digest = sha256_hex(data)
@@ -297,6 +317,7 @@ __all__ = [
     "CACHE_ENV",
     "CatalogFiles",
     "CatalogSpec",
+    "MAX_CATALOG_BYTES",
     "builtin_catalog_path",
     "builtin_data_dir",
     "cache_dir",

@@ -360,6 +360,81 @@ def make_term(tok: Token, lang: Language | None = None) -> Node:
     return Not(node) if op == "!=" else node
 
 
+MAX_REGEX = 200  # characters in a /regex/
+MAX_UNBOUNDED = 2  # repetitions without a small upper bound (`*`, `+`, `{n,}`, `{n,m}` with m > 20)
+MAX_REPEATS = 3  # repetitions of more than one (`?` is not one) in all
+_SMALL_REPEAT = 20
+
+
+class _Slow(Exception):
+    pass
+
+
+def regex_problem(pattern: str) -> str | None:
+    """Why a /regex/ could take for ever (Python's `re` backtracks), or None.
+
+    Checked before anything is matched, from the pattern alone (so the answer never depends on
+    the machine or the catalog): at most `MAX_REGEX` characters; no backreference or conditional;
+    no repetition inside a repetition (`(a+)+`, `(.*.*)*`); no alternation inside a repetition
+    (`(a|ab)*`; `(a|b)*` becomes a class and is fine); at most `MAX_REPEATS` repetitions, of
+    which `MAX_UNBOUNDED` unbounded, never two side by side (`.*.*x` costs n**3 on a text of n
+    characters; `.*攻撃.*破壊` is fine)."""
+    if len(pattern) > MAX_REGEX:
+        return f"longer than {MAX_REGEX} characters"
+    import re._constants as c
+    import re._parser as p
+
+    try:
+        parsed = p.parse(pattern, re.IGNORECASE)
+    except (re.error, RecursionError, OverflowError) as exc:  # pragma: no cover - compiled above
+        return str(exc)
+    repeats = (c.MAX_REPEAT, c.MIN_REPEAT, getattr(c, "POSSESSIVE_REPEAT", c.MAX_REPEAT))
+    width = (c.LITERAL, c.NOT_LITERAL, c.IN, c.ANY, c.CATEGORY)
+    unbounded = counted = 0
+
+    def walk(items: Any, in_repeat: bool) -> None:
+        nonlocal unbounded, counted
+        after_open = False  # an unbounded repetition came last in this sequence, nothing after it yet
+        for op, av in items:
+            if op in (c.GROUPREF, c.GROUPREF_EXISTS):
+                raise _Slow("a backreference or conditional (\\1, (?P=name), (?(1)...)) is not allowed")
+            if op in repeats:
+                _, high, body = av
+                if high > 1 and in_repeat:
+                    raise _Slow("a repetition inside a repetition, such as (a+)+ or (.*.*)*, can take for ever")
+                if high > 1:
+                    counted += 1
+                    if high == c.MAXREPEAT or high > _SMALL_REPEAT:
+                        unbounded += 1
+                    if unbounded > MAX_UNBOUNDED or counted > MAX_REPEATS:
+                        raise _Slow(f"more than {MAX_REPEATS} repetitions ({MAX_UNBOUNDED} of them *, +, "
+                                    "{n,}); search for the parts with separate terms (o:/A/ o:/B/)")
+                    if after_open:
+                        raise _Slow("two repetitions side by side, such as .*.* or \\w*\\w*, can take "
+                                    "for ever; write one")
+                    after_open = True
+                walk(body, in_repeat or high > 1)
+            elif op in width:
+                after_open = False
+            elif op is c.BRANCH:
+                if in_repeat:
+                    raise _Slow("an alternation inside a repetition, such as (a|ab)*, can take for ever")
+                for branch in av[1]:
+                    walk(branch, in_repeat)
+            elif op is c.SUBPATTERN:
+                walk(av[-1], in_repeat)
+            elif op in (c.ASSERT, c.ASSERT_NOT):
+                walk(av[1], in_repeat)
+            elif op is getattr(c, "ATOMIC_GROUP", None):
+                walk(av, in_repeat)
+
+    try:
+        walk(parsed, False)
+    except _Slow as exc:
+        return str(exc)
+    return None
+
+
 def _text_term(tok: Token, field: str, lang: Language | None = None) -> Term:
     raw = tok.value.strip()
     lang = _lang(lang)
@@ -371,6 +446,9 @@ def _text_term(tok: Token, field: str, lang: Language | None = None) -> Term:
             re.compile(pattern, re.IGNORECASE)
         except (re.error, RecursionError, OverflowError) as exc:
             raise _error(f"bad regular expression in {tok.text!r}: {exc}", tok.pos) from None
+        slow = regex_problem(pattern)
+        if slow:
+            raise _error(f"regular expression refused in {tok.text!r}: {slow}", tok.pos)
         return Term(field, "regex", pattern, tok.text)
     if field in lang.enums:
         key = fold(raw).replace("-", "_").replace(" ", "_")

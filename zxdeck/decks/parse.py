@@ -21,7 +21,6 @@ deck (exit 1). Reading the bytes of a file is zxdeck.decks.files.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Mapping
 from typing import Any
@@ -578,36 +577,16 @@ def _nested_over(value: Any, limit: int) -> bool:
 
 
 def _load_structured(text: str, fmt: str, source: str) -> Any:
-    """The document of a JSON / YAML deck; `DeckFileError` for syntax errors, YAML anchors and
-    aliases (an alias bomb expands without bound) and nesting deeper than `MAX_DEPTH`."""
+    """The document of a JSON / YAML deck; `DeckFileError` for syntax errors, a key given twice
+    (naming both lines), YAML tags, anchors and aliases (an alias bomb expands without bound) and
+    nesting deeper than `MAX_DEPTH`. YAML is read as catalogs are (zxdeck.safeyaml: YAML 1.2)."""
     if fmt == "json":
-        try:
-            doc = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise DeckFileError(f"{source}: line {exc.lineno}: JSON error: {exc.msg}") from None
-        except RecursionError:
-            raise DeckFileError(f"{source}: JSON nested more than {MAX_DEPTH} levels deep") from None
-        except ValueError as exc:  # e.g. an integer of more than 4,300 digits
-            raise DeckFileError(f"{source}: JSON error: {exc}") from None
-        if _nested_over(doc, MAX_DEPTH):
-            raise DeckFileError(f"{source}: JSON nested more than {MAX_DEPTH} levels deep")
-        return doc
-    import yaml
+        from zxdeck import strictjson
 
-    from zxdeck.safeyaml import YamlShapeError, check_shape, first_line
+        return strictjson.load(text, source, DeckFileError, MAX_DEPTH)
+    from zxdeck.safeyaml import load_document
 
-    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-    try:
-        check_shape(text, MAX_DEPTH)
-        return yaml.load(text, Loader=loader)  # noqa: S506 - safe loaders only
-    except YamlShapeError as exc:
-        raise DeckFileError(f"{source}: {exc}") from None
-    except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        where = f" line {mark.line + 1}:" if mark else ""
-        raise DeckFileError(f"{source}:{where} YAML error: {exc.problem or exc.context}") from None
-    except (yaml.YAMLError, RecursionError, ValueError) as exc:
-        raise DeckFileError(f"{source}: YAML error: {first_line(exc)}") from None
+    return load_document(text, source, DeckFileError, MAX_DEPTH, always_check=True)
 
 
 def parse_structured(text: str, catalog: CardSource, source: str = "<deck>", fmt: str = "yaml",

@@ -398,7 +398,7 @@ def parse_effect(data: Any) -> Effect:
     if not isinstance(data, Mapping):
         raise CardError(f"an effect must be a mapping with 'op', not {data!r}")
     op = data.get("op")
-    if op not in OPS:
+    if not isinstance(op, str) or op not in OPS:
         raise CardError(f"unknown effect op {op!r} (known: {', '.join(OPS)})")
     unknown = set(data) - {"op", "amount", "side", "target", "mode", "outcome"}
     if unknown:
@@ -485,14 +485,14 @@ def card_from_mapping(data: Mapping[str, Any]) -> MozCard:
     kind = data.get("type")
     if kind is None:
         raise CardError("missing required field 'type'")
-    if kind not in TYPES:
-        raise CardError(f"unknown type {kind!r} (known: {', '.join(TYPES)})")
+    if not isinstance(kind, str) or kind not in TYPES:
+        raise CardError(f"unknown type {kind!r:.60} (known: {', '.join(TYPES)})")
     group = data.get("limit_group")
     if group is not None:
         if kind == "summoner":
             raise CardError("a summoner has no limit_group")
-        if group not in LIMIT_GROUPS:
-            raise CardError(f"unknown limit_group {group!r} (known: {', '.join(LIMIT_GROUPS)})")
+        if not isinstance(group, str) or group not in LIMIT_GROUPS:
+            raise CardError(f"unknown limit_group {group!r:.60} (known: {', '.join(LIMIT_GROUPS)})")
     raw_abilities = data.get("abilities") or []
     if not isinstance(raw_abilities, list):
         raise CardError("'abilities' must be a list")
@@ -508,8 +508,8 @@ def card_from_mapping(data: Mapping[str, Any]) -> MozCard:
     }
     if kind == "summoner":
         sex = data.get("sex")
-        if sex is not None and sex not in SEXES:
-            raise CardError(f"'sex' must be male, female or null, not {sex!r}")
+        if sex is not None and (not isinstance(sex, str) or sex not in SEXES):
+            raise CardError(f"'sex' must be male, female or null, not {sex!r:.60}")
         attrs = data.get("summon_attributes")
         if attrs is None:
             raise CardError("missing required field 'summon_attributes'")

@@ -132,8 +132,9 @@ def load_regulation(name_or_path: str | os.PathLike[str] | None = None) -> MozRe
     try:
         return load_checked(path, "moz-regulations", lambda data: parse_regulation(data, str(path)), _values,
                             lambda values: _from_values(values, str(path)))
-    except OSError as exc:
-        raise RegulationError(f"{path}: cannot read regulation: {exc.strerror or exc}") from None
+    except OSError as exc:  # a FileRefused (zxdeck.bounded) says why in `problem`
+        problem = getattr(exc, "problem", None) or f"cannot read regulation: {exc.strerror or exc}"
+        raise RegulationError(f"{path}: {problem}") from None
 
 
 def _values(regulation: MozRegulation) -> dict[str, Any]:

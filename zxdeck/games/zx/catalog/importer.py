@@ -29,9 +29,11 @@ from typing import Any
 
 from zxdeck.errors import EXIT_INVALID, ZxError
 from zxdeck.games.zx.catalog.model import COLORS, FIELD_TYPES, Card
+from zxdeck.safeyaml import plain_is_text
 from zxdeck.text import fold
 
-MAX_BYTES = 64 * 1024 * 1024
+MAX_BYTES = 64 * 1024 * 1024  # the largest card list read (100,000 rows of CSV are about 30 MB)
+MAX_DEPTH = 64  # nesting of a JSON card list (a card's abilities nest about 8 levels)
 MAX_PROBLEMS_SHOWN = 30
 FORMATS = ("csv", "tsv", "json")
 
@@ -203,17 +205,18 @@ def decode_text(data: bytes, source: str) -> str:
 
 
 def read_source(path: str | Path) -> bytes:
+    """The bytes of a card list: a regular file of at most `MAX_BYTES` (64 MiB), read in bounded
+    chunks (zxdeck.bounded); a device, pipe or folder is refused in one line (exit 2)."""
+    from zxdeck.bounded import read_file
+
     p = Path(path)
     try:
-        if p.is_dir():
-            raise CardListError(f"{p}: is a folder, not a card list", exit_code=2)
-        if p.stat().st_size > MAX_BYTES:
-            raise CardListError(f"{p}: more than {MAX_BYTES // (1024 * 1024)} MiB, not a card list", exit_code=2)
-        return p.read_bytes()
+        return read_file(p, MAX_BYTES, "card list")[0]
     except FileNotFoundError:
         raise CardListError(f"{p}: file not found", exit_code=2) from None
     except OSError as exc:
-        raise CardListError(f"{p}: cannot read: {exc.strerror or exc}", exit_code=2) from None
+        problem = getattr(exc, "problem", None) or f"cannot read: {exc.strerror or exc}"
+        raise CardListError(f"{p}: {problem}", exit_code=2) from None
 
 
 # --------------------------------------------------------------------------- rows
@@ -234,13 +237,14 @@ def _csv_rows(text: str, delimiter: str, source: str) -> Iterator[tuple[int, lis
 
 
 def _json_rows(text: str, source: str) -> list[tuple[int, dict[str, Any]]]:
-    """(line, object) of each card of a JSON list (or of its `cards` list)."""
-    try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise CardListError(f"{source}: line {exc.lineno}: JSON error: {exc.msg}") from None
-    except (RecursionError, ValueError) as exc:
-        raise CardListError(f"{source}: JSON error: {str(exc)[:80]}") from None
+    """(line, object) of each card of a JSON list (or of its `cards` list); read strictly
+    (zxdeck.strictjson: a key given twice, nesting over `MAX_DEPTH`, a huge number are one line)."""
+    from zxdeck import strictjson
+
+    def refuse(message: str) -> CardListError:
+        return CardListError(message, exit_code=2)
+
+    doc = strictjson.load(text, source, refuse, MAX_DEPTH)
     items = doc.get("cards") if isinstance(doc, dict) else doc
     if not isinstance(items, list):
         raise CardListError(f"{source}: a JSON card list is a list of objects, or an object with a "
@@ -256,7 +260,8 @@ def _json_rows(text: str, source: str) -> list[tuple[int, dict[str, Any]]]:
 
 
 def _json_item_lines(text: str, n: int) -> Iterator[int]:
-    """The line where each item of the (first) card list starts, found by decoding item by item."""
+    """The line where each item of the (first) card list starts, found by decoding item by item;
+    lines are counted on from the previous item (linear in the text, not quadratic)."""
     decoder = json.JSONDecoder()
     start = text.find("[")
     doc_start = len(text) - len(text.lstrip())
@@ -264,10 +269,13 @@ def _json_item_lines(text: str, n: int) -> Iterator[int]:
         m = re.search(r'"cards"\s*:\s*\[', text)
         start = m.end() - 1 if m else start
     pos = start + 1
+    counted, line = 0, 1
     for _ in range(n):
         while pos < len(text) and text[pos] in " \t\r\n,":
             pos += 1
-        yield text.count("\n", 0, pos) + 1
+        line += text.count("\n", counted, pos)
+        counted = pos
+        yield line
         try:
             _, pos = decoder.raw_decode(text, pos)
         except (json.JSONDecodeError, RecursionError):
@@ -375,10 +383,12 @@ def card_mapping(fields: dict[str, Any], bad: list[str]) -> dict[str, Any]:
         out["text"] = str(text).strip().replace("\r\n", "\n")
     abilities = fields.get("abilities")
     if isinstance(abilities, str) and abilities.strip():
+        from zxdeck import strictjson
+
         try:
-            abilities = json.loads(abilities)
-        except (json.JSONDecodeError, RecursionError, ValueError):
-            bad.append("abilities is not JSON")
+            abilities = strictjson.load(abilities, "abilities", ValueError, MAX_DEPTH)
+        except ValueError as exc:
+            bad.append(f"abilities is not JSON ({str(exc).removeprefix('abilities: ')[:80]})")
             abilities = None
     if abilities not in (None, ""):
         out["abilities"] = abilities
@@ -439,26 +449,32 @@ def import_cards(data: bytes, source: str, fmt: str, mapping: dict[str, str] | N
     mapping = mapping or {}
     text = decode_text(data, source)
     result = ImportResult(source)
-    rows: list[tuple[int, dict[str, Any]]] = []
+    rows: Iterator[tuple[int, dict[str, Any]]]
     if fmt == "json":
-        items = list(_json_rows(text, source))
+        items = _json_rows(text, source)
+        del text  # the rows are read one by one from here on (memory)
         keys = list(dict.fromkeys(str(k) for _, item in items for k in item))
         targets = dict(zip(keys, _column_fields(keys, mapping, source, result.warnings))) if items else {}
         result.columns = targets
-        rows = [(line, _row_fields({targets[str(k)]: v for k, v in item.items()})) for line, item in items]
+        rows = ((line, _row_fields({targets[str(k)]: v for k, v in item.items()})) for line, item in items)
     else:
         records = _csv_rows(text, "\t" if fmt == "tsv" else ",", source)
+        del text
         header = next(records, None)
         if header is None:
             raise CardListError(f"{source}: no header row (the first row names the columns)")
         headers = header[1]
         columns = _column_fields(headers, mapping, source, result.warnings)
         result.columns = dict(zip(headers, columns))
-        for line, cells in records:
-            fields = _row_fields(dict(zip(columns, cells)))
-            if len(cells) > len(headers) and any(c.strip() for c in cells[len(headers):]):
-                fields["_error"] = f"{len(cells)} cells for {len(headers)} columns"
-            rows.append((line, fields))
+
+        def csv_fields() -> Iterator[tuple[int, dict[str, Any]]]:
+            for line, cells in records:
+                fields = _row_fields(dict(zip(columns, cells)))
+                if len(cells) > len(headers) and any(c.strip() for c in cells[len(headers):]):
+                    fields["_error"] = f"{len(cells)} cells for {len(headers)} columns"
+                yield line, fields
+
+        rows = csv_fields()
     problems: list[str] = []
     first_line: dict[str, int] = {}
     for line, fields in rows:
@@ -494,48 +510,106 @@ def import_file(path: str | Path, fmt: str | None = None, mapping: dict[str, str
     return import_cards(read_source(path), str(path), detect_format(path, fmt), mapping)
 
 
-def _plain_reads_otherwise(text: str) -> bool:
-    """True when `text` written plain could be read back as something else: PyYAML (YAML 1.1)
-    quotes what it would misread itself, but the catalog loader reads with yaml-rs (YAML 1.2),
-    which reads `1e3` and `1_000` as numbers."""
-    from zxdeck.catalog.loader import yaml_rs_module
+# Text written without quotes: letters, digits, kana and kanji, full-width forms and a few signs
+# that mean nothing to YAML where they stand (never first: `-`, `.`, `(`); anything else is
+# written as a JSON string, which YAML reads as the same text.
+_PLAIN_TEXT = re.compile(
+    r"[0-9A-Za-z\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uff10-\uff5a]"
+    r"(?:[0-9A-Za-z\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\u3000-\u303f\uff01-\uff5e_.()/・ー+-]| (?! ))*"
+)
 
-    if not text.isascii():  # numbers, booleans and nulls are ASCII
-        return False
-    yaml_rs = yaml_rs_module()
-    if yaml_rs is None:
-        return False
-    try:
-        return yaml_rs.loads(f"v: {text}", parse_datetime=False) != {"v": text}
-    except Exception:  # not even a plain scalar: quote it  # noqa: BLE001
-        return True
+
+def _plain_reads_otherwise(text: str) -> bool:
+    """True when `text` written plain would be read back as something else than this text by
+    zxdeck's one YAML reading (zxdeck.safeyaml: `010`, `1e3`, `1_000`, `true`, `null`, ...)."""
+    return not plain_is_text(text)
+
+
+def _text(value: str, memo: dict[str, str] = {}) -> str:  # noqa: B006 - a cache of the words seen
+    found = memo.get(value)
+    if found is None:
+        plain = _PLAIN_TEXT.fullmatch(value) and not value.endswith(" ") and plain_is_text(value)
+        found = value if plain else json.dumps(value, ensure_ascii=False)
+        if len(value) < 40 and len(memo) < 10_000:  # types, colors, races, keys: asked again and again
+            memo[value] = found
+    return found
+
+
+def _scalar(value: Any) -> str:
+    if isinstance(value, str):
+        return _text(value)
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, float):
+        if value != value:
+            return ".nan"
+        if value in (float("inf"), float("-inf")):
+            return ".inf" if value > 0 else "-.inf"
+        return repr(value)
+    raise TypeError(f"not a catalog value: {type(value).__name__}")
+
+
+def _flow(value: Any) -> str:
+    """A value in flow style (`[a, b]`, `{k: v}`); nesting is bounded by the import's depth check."""
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(_flow(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{_scalar(str(k))}: {_flow(v)}" for k, v in value.items()) + "}"
+    return _scalar(value)
+
+
+def _literal(text: str) -> str | None:
+    """Multi-line `text` as a `|-` block under a key (its lines indented 4), or None when a block
+    could not hold it exactly (a first line that starts with a space, trailing spaces or newlines,
+    tabs, control characters)."""
+    if text[:1] in (" ", "\n") or text.endswith("\n"):
+        return None
+    lines = text.split("\n")
+    if any(line != line.rstrip() or not line.isprintable() for line in lines):
+        return None
+    return "|-\n" + "\n".join(("    " + line) if line else "" for line in lines)
+
+
+def catalog_lines(mapping: dict[str, Any]) -> list[str]:
+    """One card of the catalog file (INTERFACES.md section 1) as the lines of a `cards` entry."""
+    out: list[str] = []
+    for index, (key, value) in enumerate(mapping.items()):
+        lead = "- " if index == 0 else "  "
+        block = _literal(value) if isinstance(value, str) and "\n" in value else None
+        out.append(f"{lead}{_scalar(str(key))}: {block or _flow(value)}")
+    return out
+
+
+def catalog_yaml_chunks(result: ImportResult, note: str = "") -> Iterator[str]:
+    """`catalog_yaml` in pieces (a header, then about 1,000 cards at a time), for writing a large
+    import without holding the whole text."""
+    head = f"# {note}\n" if note else ""
+    head += ("# Made by `zxdeck catalog import`. Cards without `abilities` are read by validate and\n"
+             "# search; `zxdeck play` refuses them unless --allow-unscripted (docs/CATALOG.md).\n")
+    if not result.mappings:
+        yield head + "cards: []\n"
+        return
+    yield head + "cards:\n"
+    lines: list[str] = []
+    for index, mapping in enumerate(result.mappings, 1):
+        lines.extend(catalog_lines(mapping))
+        if index % 1000 == 0:
+            yield "\n".join(lines) + "\n"
+            lines = []
+    if lines:
+        yield "\n".join(lines) + "\n"
 
 
 def catalog_yaml(result: ImportResult, note: str = "") -> str:
     """The catalog file (INTERFACES.md section 1) of an import, ready for `--cards`: every value
-    reads back exactly, with PyYAML or yaml-rs."""
-    import yaml
-
-    head = f"# {note}\n" if note else ""
-    head += ("# Made by `zxdeck catalog import`. Cards without `abilities` are read by validate and\n"
-             "# search; `zxdeck play` refuses them unless --allow-unscripted (docs/CATALOG.md).\n")
-
-    class Dumper(getattr(yaml, "CSafeDumper", yaml.SafeDumper)):  # libyaml's emitter when present
-        """Cards as block mappings, lists of words on one line, multi-line text as `|` blocks."""
-
-    def flow_list(dumper: Any, data: list) -> yaml.Node:
-        flat = all(isinstance(v, str | int | float | bool) or v is None for v in data)
-        return dumper.represent_sequence("tag:yaml.org,2002:seq", data, flow_style=flat)
-
-    def text(dumper: Any, data: str) -> yaml.Node:
-        style = "|" if "\n" in data else '"' if _plain_reads_otherwise(data) else None
-        return dumper.represent_scalar("tag:yaml.org,2002:str", data, style=style)
-
-    Dumper.add_representer(list, flow_list)
-    Dumper.add_representer(str, text)
-    body = yaml.dump({"cards": result.mappings}, Dumper=Dumper, allow_unicode=True, sort_keys=False,
-                     width=1000, default_flow_style=False)
-    return head + body
+    reads back exactly (zxdeck.safeyaml's one reading). Written card by card, in time linear in
+    the cards: text plain when that is safe, else as a JSON string; lists and abilities in flow
+    style; multi-line text as a `|` block."""
+    return "".join(catalog_yaml_chunks(result, note))
 
 
 def template_csv() -> str:

@@ -60,13 +60,13 @@ def card_from_mapping(raw: dict[str, Any], problems: list[str], where: str, chec
     ctype = raw.get("type")
     if ctype is None:
         bad("missing required key 'type'")
-    elif ctype not in TYPES:
-        bad(f"unknown type {ctype!r} (valid: {', '.join(TYPES)})")
+    elif not isinstance(ctype, str) or ctype not in TYPES:
+        bad(f"unknown type {ctype!r:.60} (valid: {', '.join(TYPES)})")
     color = raw.get("color", "colorless")
     if color is None:
         color = "colorless"
-    if color not in COLORS:
-        bad(f"unknown color {color!r} (valid: {', '.join(COLORS)})")
+    if not isinstance(color, str) or color not in COLORS:
+        bad(f"unknown color {color!r:.60} (valid: {', '.join(COLORS)})")
     cost = raw.get("cost", 0)
     if cost is None:
         cost = 0
@@ -92,8 +92,8 @@ def card_from_mapping(raw: dict[str, Any], problems: list[str], where: str, chec
     if not isinstance(player, str):
         bad(f"player must be the name of a player card, got {player!r}")
     timing = raw.get("timing", "main") or "main"
-    if ctype == "event" and timing not in TIMINGS:
-        bad(f"unknown timing {timing!r} (valid: {', '.join(TIMINGS)})")
+    if (ctype == "event" or not isinstance(timing, str)) and (not isinstance(timing, str) or timing not in TIMINGS):
+        bad(f"unknown timing {timing!r:.60} (valid: {', '.join(TIMINGS)})")
     text = raw.get("text", "") or ""
     if not isinstance(text, str):
         bad(f"text must be a string, got {text!r}")

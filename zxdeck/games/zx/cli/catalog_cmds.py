@@ -4,6 +4,7 @@ zxdeck.catalog.importer and zxdeck.catalog.loader)."""
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterable
 from pathlib import Path
 
 import click
@@ -20,15 +21,20 @@ format_option = click.option("--format", "fmt", type=click.Choice(["auto", "csv"
 map_option = click.option("--map", "maps", multiple=True, metavar="COLUMN=FIELD", help=MAP_HELP)
 
 
-def _write(text: str, output: str | None, force: bool) -> None:
+def _write(text: str | Iterable[str], output: str | None, force: bool) -> None:
+    """Write `text` (or its pieces, one at a time) to standard output or the file `output`."""
+    chunks = [text] if isinstance(text, str) else text
     if not output or output == "-":
-        click.echo(text, nl=False)
+        for chunk in chunks:
+            click.echo(chunk, nl=False)
         return
     path = Path(output)
     if path.exists() and not force:
         raise ZxError(f"{output}: already exists (use --force to replace it)", EXIT_USAGE)
     try:
-        path.write_text(text, encoding="utf-8", newline="\n")
+        with path.open("w", encoding="utf-8", newline="\n") as fh:
+            for chunk in chunks:
+                fh.write(chunk)
     except OSError as exc:
         raise ZxError(f"{output}: cannot write: {exc.strerror or exc}", EXIT_USAGE) from None
 
@@ -80,13 +86,13 @@ def import_cmd(source: str, output: str | None, maps: tuple[str, ...], fmt: str,
     problem is listed, one a line with its line number, and nothing is written
     (exit 1); exit 2 when the file cannot be read.
     """
-    from zxdeck.games.zx.catalog.importer import catalog_yaml, import_file, parse_map
+    from zxdeck.games.zx.catalog.importer import catalog_yaml_chunks, import_file, parse_map
 
     result = import_file(source, fmt, parse_map(maps))
     for warning in result.warnings:
         click.echo(f"zxdeck: warning: {warning}", err=True)
     note = f"imported from {Path(source).name}: {_summary(result.cards)}"
-    _write(catalog_yaml(result, note), output, force)
+    _write(catalog_yaml_chunks(result, note), output, force)
     if output and output != "-":
         click.echo(f"{output}: {_summary(result.cards)}", err=True)
 

@@ -237,8 +237,9 @@ def load_regulation(name_or_path: str | os.PathLike[str] | None = None) -> Regul
     try:
         return load_checked(path, "regulations", lambda data: parse_regulation(data, str(path)), _values,
                             lambda values: _from_values(values, str(path)))
-    except OSError as exc:
-        raise RegulationError(f"{path}: cannot read regulation: {exc.strerror or exc}") from None
+    except OSError as exc:  # a FileRefused (zxdeck.bounded) says why in `problem`
+        problem = getattr(exc, "problem", None) or f"cannot read regulation: {exc.strerror or exc}"
+        raise RegulationError(f"{path}: {problem}") from None
 
 
 _SETS = ("main_types", "dunamis_types")
@@ -286,6 +287,12 @@ def parse_regulation(data: bytes | str, source: str = "<regulation>") -> Regulat
             raise RegulationError(f"{source}: {section}.{key} must be an integer >= 0, got {value!r}")
         return value
 
+    def flag(section: str, key: str) -> bool:
+        value = _get(doc, section, key, True)
+        if not isinstance(value, bool):  # YAML 1.2: `yes` / `no` are text, never read as a flag
+            raise RegulationError(f"{source}: {section}.{key} must be true or false, got {value!r:.40}")
+        return value
+
     def types(section: str, default: frozenset[str]) -> frozenset[str]:
         value = _get(doc, section, "types", sorted(default))
         if not isinstance(value, list) or not all(isinstance(t, str) and t in TYPES for t in value):
@@ -318,14 +325,14 @@ def parse_regulation(data: bytes | str, source: str = "<regulation>") -> Regulat
             ignition=num("main", "ignition", 20),
             life_recovery_max=num("main", "life_recovery_max", 4),
             void_bringer_max=num("main", "void_bringer_max", 4),
-            recommend_start_card=bool(_get(doc, "main", "recommend_start_card", True)),
+            recommend_start_card=flag("main", "recommend_start_card"),
             dunamis_max=num("dunamis", "max_size", 16, optional=False),  # type: ignore[arg-type]
             dunamis_types=types("dunamis", frozenset({"zx_ex", "zx_ob", "shift", "event_ex"})),
             dunamis_copy_limit=num("dunamis", "copy_limit", 4, optional=False),  # type: ignore[arg-type]
             ob_max=num("dunamis", "ob_max", 4),
             non_ob_max=num("dunamis", "non_ob_max", 12),
-            ob_must_match_player=bool(_get(doc, "dunamis", "ob_must_match_player", True)),
-            event_ex_player_warning=bool(_get(doc, "dunamis", "event_ex_player_warning", True)),
+            ob_must_match_player=flag("dunamis", "ob_must_match_player"),
+            event_ex_player_warning=flag("dunamis", "event_ex_player_warning"),
             player_max=_player_max(doc, source),
             card_limits={str(k): int(v) for k, v in limits.items()},
             rule_ids={str(k): str(v) for k, v in rule_ids.items()},
