@@ -2,6 +2,7 @@
 
     python bench/bench_engine.py [--games 300] [--runs 5]
     python bench/bench_engine.py --baseline engine-baseline [--games 300] [--runs 5]
+    python bench/bench_engine.py --baseline issue25-baseline [--games 300] [--runs 5]
 
 Uses the built-in catalog and the example decks (all 25 pairings in turn).
 Prints the median of several runs. Targets: >= 20,000 decisions/s, >= 50 games/s,
@@ -14,7 +15,9 @@ temporary directory and both engines (REV and this working tree) play the SAME g
 between the two engines (the count of identical games is printed; any difference exits
 with status 1). It prints decisions/s, games/s and clone() time of each engine and the
 ratio current / baseline (medians over the runs), by wall time and by CPU time (steadier on a
-shared machine). `--compiled DIR` measures the compiled engine of scripts/build_compiled.py
+shared machine). REV is any git revision, or a name of `PINNED` (`issue25-baseline`: main as
+of f103be2, before issue 25's engine changes), pinned here by its full hash so that it needs no
+branch or tag. `--compiled DIR` measures the compiled engine of scripts/build_compiled.py
 (in DIR, e.g. build/compiled) instead of this tree's Python one. Both engines read this tree's
 `data/cards.yaml` and `examples/decks/`.
 """
@@ -37,6 +40,8 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 COLORS = ("red", "blue", "white", "black", "green")
+# pinned baselines by name -> commit (a git revision of that name, if any, is not looked up)
+PINNED = {"issue25-baseline": "f103be2561cc973224a5ad12b605006e04b71d60"}
 
 
 def load_specs() -> dict:
@@ -120,7 +125,9 @@ def worker(games: int, offset: int, with_clone: bool) -> dict[str, Any]:
 
 
 def export_rev(rev: str, dest: Path) -> str:
-    """Export the `zxdeck` package of git revision `rev` into `dest`; returns the full hash."""
+    """Export the `zxdeck` package of git revision `rev` (or the commit `PINNED` names) into `dest`;
+    returns the full hash."""
+    rev = PINNED.get(rev, rev)
     full = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--verify", f"{rev}^{{commit}}"],
                           capture_output=True, text=True)
     if full.returncode != 0:

@@ -23,6 +23,7 @@ engine; `bench/bench_engine.py --compiled build/compiled --baseline REV` measure
 tests/agents on the compiled copy (`TEST_DIRS`), less `NOT_COMPILED` (a test that patches the
 `Game` class, which an extension type does not allow). (tests/sim runs `python -m zxdeck` from
 the checkout: it would test the Python engine.)
+CI (`.ci/run`) builds the copy and runs `--test` after the suite.
 Needs a C compiler and the Python headers. Exit status: 0 built (and tested), 1 build or
 tests failed, 2 Cython or setuptools missing.
 """

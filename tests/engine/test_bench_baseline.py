@@ -31,3 +31,20 @@ def test_baseline_unknown_revision_is_one_line() -> None:
                          timeout=60)
     assert res.returncode == 1
     assert res.stderr.strip() == "bench_engine: unknown git revision 'no-such-rev-zz'"
+
+
+def _have_commit(rev: str) -> bool:
+    return shutil.which("git") is not None and subprocess.run(
+        ["git", "-C", str(ROOT), "cat-file", "-e", f"{rev}^{{commit}}"], capture_output=True).returncode == 0
+
+
+@pytest.mark.skipif(not _have_commit("f103be2561cc973224a5ad12b605006e04b71d60"),
+                    reason="needs the git history with the pinned baseline")
+def test_pinned_issue25_baseline_plays_the_same_games() -> None:
+    """The pinned name resolves to main before issue 25, and this tree plays its games exactly."""
+    res = subprocess.run([sys.executable, str(ROOT / "bench" / "bench_engine.py"), "--baseline",
+                          "issue25-baseline", "--games", "10", "--runs", "1"], capture_output=True, text=True,
+                         timeout=300)
+    assert res.returncode == 0, res.stderr
+    assert "baseline: issue25-baseline (f103be2561)" in res.stdout
+    assert "identical games: 10/10" in res.stdout

@@ -5,5 +5,5 @@ from zxdeck.games.zx.engine.game cimport Game
 from zxdeck.games.zx.engine.state cimport PlayerState
 
 
-@cython.locals(p=long, acts=list, ps=PlayerState, cards=list, card_type=list, iid=long)
+@cython.locals(p=long, acts=list, ps=PlayerState, cards=list, card_type=list, iid=long, card_id=list, seen=set)
 cpdef list _legal_battle(Game g, tuple d)

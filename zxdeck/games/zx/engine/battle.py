@@ -51,10 +51,17 @@ def _legal_battle(g: Game, d: tuple) -> list[Action]:
     ps = g.players[p]
     cards = g.cards
     card_type = g.card_type
-    for iid in _game._distinct(g, ps.hand):
-        if card_type[iid] == "event" and cards[iid].timing in ("battle", "any") and \
-                g.can_pay(p, g.card_cost[iid], g.card_color[iid]):
-            acts.append(_new_action(Action, ("play", iid, -1)))
+    # one action per card number (`_distinct`): the checks read only the card, so the copies of a
+    # card number pass or fail together and filtering before taking the first copy gives the same actions
+    card_id = g.card_id
+    seen: set[str] = set()
+    for iid in ps.hand:
+        if card_type[iid] == "event" and cards[iid].timing in ("battle", "any"):
+            cid = card_id[iid]
+            if cid not in seen:
+                seen.add(cid)
+                if g.can_pay(p, g.card_cost[iid], g.card_color[iid]):
+                    acts.append(_new_action(Action, ("play", iid, -1)))
     acts.extend(_game._ability_actions(g, p, ("battle", "any")))
     acts.extend(_dunamis.dunamis_actions(g, p, battle=True))
     return acts

@@ -176,9 +176,10 @@ _ZX_EX, _EVENT_EX, _SHIFT = 1, 2, 3
 
 
 def _plan(g: Game, ps: PlayerState) -> tuple:
-    """(dunamis, face-up flags, face-up count, entries, the dunamis cards' face-up flags) of a
-    player's dunamis: `entries` are (instance id, kind) of the first face-down Z/X EX, Event EX
-    and Shift of each card number, in dunamis order. Kept on the player (`dunamis_plan`) and made
+    """(dunamis, face-up flags, face-up count, entries, the dunamis cards' face-up flags, Event EX
+    entries) of a player's dunamis: `entries` are (instance id, kind) of the first face-down Z/X EX,
+    Event EX and Shift of each card number, in dunamis order; the Event EX entries are (instance
+    id, cost, color, modes offered) of those that are Event EX. Kept on the player (`dunamis_plan`) and made
     again only when the zone or one of its cards' face-up flag has changed (a Z/X EX played or
     back, a Shift used...): a few times a game."""
     plan = ps.dunamis_plan
@@ -193,7 +194,7 @@ def _plan(g: Game, ps: PlayerState) -> tuple:
             if up[dun[i]] != flags[i]:
                 break
         else:
-            plan = (plan[0], bytes(up), plan[2], plan[3], flags)
+            plan = (plan[0], bytes(up), plan[2], plan[3], flags, plan[5])
             ps.dunamis_plan = plan
             return plan
     card_id = g.card_id
@@ -221,7 +222,13 @@ def _plan(g: Game, ps: PlayerState) -> tuple:
                 if cid not in seen:
                     seen.add(cid)
                     entries.append((iid, kind))
-    plan = (dun[:], bytes(up), n_up, tuple(entries), flags)
+    # the Event EX entries alone, with what their check reads (a battle event step offers nothing else)
+    card_cost = g.card_cost
+    card_color = g.card_color
+    scripts = g.scripts
+    events = tuple([(iid, card_cost[iid], card_color[iid], min(len(scripts[iid].events) or 1, 2))
+                    for iid, kind in entries if kind == _EVENT_EX])
+    plan = (dun[:], bytes(up), n_up, tuple(entries), flags, events)
     ps.dunamis_plan = plan
     return plan
 
@@ -239,7 +246,15 @@ def dunamis_actions(g: Game, p: int, battle: bool, squares: list[int] | None = N
     if not ps.dunamis:
         return acts
     ex_ok = not ps.ex_used and not ps.event_ex_used  # X-1, E-3: one Z/X EX or Event EX a turn
-    shift_ok = not battle and not ps.shift_used  # H-1
+    if battle:  # E-2: only Event EX in a battle event step
+        if ex_ok:
+            plan = _plan(g, ps)
+            for iid, cost, color, modes in plan[5]:
+                if g.can_pay(p, cost, color):
+                    for m in range(modes):
+                        acts.append(_new_action(Action, ("event_ex", iid, m)))
+        return acts
+    shift_ok = not ps.shift_used  # H-1
     if not ex_ok and not shift_ok:
         return acts
     plan = _plan(g, ps)
@@ -250,13 +265,22 @@ def dunamis_actions(g: Game, p: int, battle: bool, squares: list[int] | None = N
     reb = None
     for iid, kind in plan[3]:
         if kind == _ZX_EX:
-            if battle or not ex_ok:
+            if not ex_ok:
                 continue
             sc = scripts[iid]
-            if sc.awakening is not None or sc.idealize is not None:
-                if squares is None:
-                    squares = g.legal_squares(p)
-                ok = ex_possible(g, p, iid, squares, units)
+            if sc.awakening is not None:  # X-3 (the cheap checks first: the same answer)
+                ok = g.can_pay(p, card_cost[iid], g.card_color[iid]) and awakening_possible(g, p, iid)
+                if ok:
+                    if squares is None:
+                        squares = g.legal_squares(p)
+                    ok = len(squares) > 0
+            elif sc.idealize is not None:  # X-4
+                raw = sc.idealize.raw
+                ok = ps.counters.get(raw.get("counter", ""), 0) >= raw.get("n", 1)
+                if ok:
+                    if squares is None:
+                        squares = g.legal_squares(p)
+                    ok = len(squares) > 0
             elif len(ps.resources) < card_cost[iid]:  # X-2 descent
                 ok = False
             else:

@@ -66,7 +66,7 @@ cdef class Game:
     cpdef _power_floor(self)
     @cython.locals(base=long, low=long)
     cpdef bint _lethal(self, long iid, long dmg, floor) except -1
-    @cython.locals(squares=list, iid=long, dmg=long)
+    @cython.locals(squares=list, iid=long, dmg=long, known=bint)
     cpdef _check_lethal(self)
     @cython.locals(cur=long)
     cpdef place(self, long p, long iid, long sq, str via, str frm=*)
@@ -86,7 +86,7 @@ cpdef list _distinct(Game g, iids)
 
 @cython.locals(p=long, acts=list, ps=PlayerState, cards=list, card_cost=list, card_color=list, card_type=list,
                cost=long, slept=bytearray, nreb=long, colors=set, r=long,
-               iid=long, row=tuple, sq=long, owner=list, field=list, attackers=list, prot=dict, eps=long, u=long,
+               iid=long, row=tuple, sq=long, owner=list, field=list, prot=dict, card_id=list, seen=set, eps=long, u=long,
                adjs=tuple, adj=long, v=long)
 cpdef list _legal_main(Game g, tuple d)
 

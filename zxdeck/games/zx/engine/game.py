@@ -192,7 +192,9 @@ class Game:
 
     def apply(self, action: Action) -> None:
         """Carry out `action` (one of `legal_actions()`) and run on to the next decision."""
-        legal = self.legal_actions()
+        legal = self._legal
+        if legal is None:
+            legal = self.legal_actions()
         if action not in legal:
             raise IllegalActionError(f"illegal action {action} for decision {self.decision_kind()}")
         d = self.decision
@@ -518,11 +520,12 @@ class Game:
         """Squares where player `p` may place a Z/X (L-1..L-4; `empty_only` for O-2)."""
         out = []
         owner = self.owner
+        slept = self.slept
         enemy_ps = PLAYER_SQUARE[1 - p]
         for sq, u in enumerate(self.squares):
             if sq == enemy_ps:
                 continue  # L-1
-            if u >= 0 and (empty_only or owner[u] != p or self.slept[u]):
+            if u >= 0 and (empty_only or owner[u] != p or slept[u]):
                 continue  # L-2, L-3
             out.append(sq)
         return out
@@ -852,12 +855,17 @@ class Game:
     def _check_lethal(self) -> None:
         """B-5: a Z/X whose damage this turn reaches its power is destroyed (checked between tasks:
         a power may drop after the damage)."""
-        floor = self._power_floor()
         squares = self.squares
+        floor = None
+        known = False  # the floor is computed only when a damaged Z/X is on the field
         for iid, dmg in list(self.damage.items()):
-            if dmg > 0 and iid >= 0 and iid in squares and self._lethal(iid, dmg, floor):
-                self.destroy(iid, by_damage=True)
-                floor = self._power_floor()
+            if dmg > 0 and iid >= 0 and iid in squares:
+                if not known:
+                    floor = self._power_floor()
+                    known = True
+                if self._lethal(iid, dmg, floor):
+                    self.destroy(iid, by_damage=True)
+                    floor = self._power_floor()
 
     def place(self, p: int, iid: int, sq: int, via: str, frm: str = "pending") -> None:
         """Put a card from limbo (or `frm`) onto a square (L-1..L-5) and fire `enter` triggers."""
@@ -1285,11 +1293,21 @@ def _legal_main(g: Game, d: tuple) -> list[Action]:
             nreb += 1
             colors.add(card_color[r])
     squares = None
-    for iid in _distinct(g, ps.hand):
+    # one action per card number (`_distinct`): the checks read only the card, so the copies of a card
+    # number pass or fail together and filtering before taking the first copy gives the same actions
+    card_id = g.card_id
+    seen: set[str] = set()
+    for iid in ps.hand:
         cost = card_cost[iid]
-        color = card_color[iid]
-        if cost > nreb or (cost and color != "colorless" and color not in colors):
+        if cost > nreb:
             continue
+        color = card_color[iid]
+        if cost and color != "colorless" and color not in colors:
+            continue
+        cid = card_id[iid]
+        if cid in seen:
+            continue
+        seen.add(cid)
         ctype = card_type[iid]
         if ctype in FIELD_TYPES:  # Card.is_zx
             if squares is None:
@@ -1305,14 +1323,14 @@ def _legal_main(g: Game, d: tuple) -> list[Action]:
     acts.extend(_dunamis.dunamis_actions(g, p, battle=False, squares=squares))
     owner = g.owner
     field = g.squares
-    attackers = [u for u in field if u >= 0 and owner[u] == p and not slept[u]]
-    if attackers:
-        # attack_targets() of each attacker (B-1, B-2), with what they share computed once
-        prot: dict[int, bool] = {}
-        ob = None
-        eps = PLAYER_SQUARE[1 - p]
-        for u in attackers:
-            adjs = ADJACENT[field.index(u)]
+    # attack_targets() of each rebooted Z/X of p, by square (B-1, B-2), with what they share computed once
+    prot: dict[int, bool] = {}
+    ob = None
+    eps = PLAYER_SQUARE[1 - p]
+    for sq in range(9):
+        u = field[sq]
+        if u >= 0 and owner[u] == p and not slept[u]:
+            adjs = ADJACENT[sq]
             for adj in adjs:
                 v = field[adj]
                 if v >= 0 and owner[v] != p:
