@@ -53,3 +53,75 @@ def emit_card_stats(decks: list[dict[str, Any]], fmt: str) -> None:
 
     text = card_stats_csv(decks) if fmt == "csv" else render_card_stats(decks)
     click.echo(text.rstrip("\n"))
+
+
+def gauntlet_manifest(base: dict[str, Any], deck: Any, field: list[tuple[Any, Any]], games: int,
+                      precision: float | None, agent: Any, field_agent: Any,
+                      card_stats: bool) -> dict[str, Any]:
+    """The manifest of a gauntlet: `base` (the game's run manifest: versions, catalog, seed,
+    settings) with the deck under study, the field (each deck with its share) and the agents.
+    `deck` is `(name, loaded deck)`; `field`, `(FieldDeck, loaded deck)` pairs."""
+    name, loaded = deck
+    out = dict(base)
+    out.update({
+        "games": games, "precision": precision,
+        "deck": {"name": name, "deck": loaded.path, **loaded.describe(), "agent": agent.to_json()},
+        "field": [{"name": f.name, "deck": d.path, **d.describe(), "share": f.share,
+                   "agent": field_agent.to_json()} for f, d in field],
+    })
+    if card_stats:
+        out["card_stats"] = True
+    return out
+
+
+def run_gauntlet(deck: tuple[str, Any], field: list[tuple[Any, Any]], *, agent: Any,
+                 field_agent: Any, games: int, seed: int, factory: Any, manifest: dict[str, Any],
+                 backend: str, n_jobs: int | None, out_dir: str | None, resume_dir: str | None,
+                 stored: dict[str, Any] | None, store: Any, fmt: str, precision: float | None,
+                 debug: bool, command: str = "gauntlet", card_events: Any = None) -> None:
+    """Play a deck against a field (any game: `factory` makes its games) and print the result
+    (`zxdeck.analysis.field`); `manifest` is written to --out or compared with the `stored` one
+    of --resume. Exit status as `sim`: 0 done, 2 a game failed, 130 interrupted."""
+    import json
+
+    from zxdeck.analysis.field import field_matches, gauntlet_csv, gauntlet_result, render_gauntlet
+    from zxdeck.cli.runs import TimeoutCount, emit, finish, run_all
+    from zxdeck.sim.progress import tournament_description
+    from zxdeck.sim.store import open_run
+
+    name, loaded = deck
+    opponents = [(f.name, d.setup, field_agent) for f, d in field]
+    if len({o[0] for o in opponents}) != len(opponents):
+        raise ZxError("two decks of the field have the same name")
+    matches = field_matches([(name, loaded.setup, agent)], opponents, seed, games, factory, card_events)
+    manifest, out = open_run(manifest, stored, store, out_dir, resume_dir)
+    cards = None
+    if card_events is not None:
+        from zxdeck.analysis.cards import RunCards
+
+        cards = RunCards({name: card_events.copies(loaded.setup)},
+                         matches={m.key: {"a": name} for m in matches})
+        if stored is not None:
+            cards.feed(0, out.records())
+    late = TimeoutCount(cards_keep(cards, None) if cards is not None else None)
+    tallies, outcome, be = run_all(matches, backend, n_jobs, out, stored is not None, precision,
+                                   tournament_description, late)
+    late.report()
+    result = gauntlet_result(name, [f for f, _ in field], tallies, manifest, outcome, be.name,
+                             be.workers)
+    if cards is not None:
+        result["card_stats"] = cards.result()
+    if out is not None and outcome.status == "complete":
+        out.write_result(result)
+    if outcome.status != "failed":
+        if fmt == "json":
+            emit(json.dumps(result, ensure_ascii=False, indent=2))
+        elif fmt == "csv" and cards is not None:
+            emit_card_stats(result["card_stats"], "csv")
+        elif fmt == "csv":
+            emit(gauntlet_csv(result))
+        else:
+            emit(render_gauntlet(result))
+            if cards is not None:
+                emit_card_stats(result["card_stats"], "table")
+    finish(outcome, out_dir or resume_dir, command, None, debug)
