@@ -52,6 +52,7 @@ def test_field_from_a_folder_and_from_a_yaml_file(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(("text", "message"), [
     ("decks: 3\n", "expected `decks:`"),
+    ("decks: []\n", "expected `decks:`"),
     ("decks:\n  - share: 0.2\n", "deck 1: expected `deck: FILE`"),
     ("decks:\n  - deck: a.txt\n    share: 0\n", "share must be a number above 0, not 0"),
     ("decks:\n  - deck: a.txt\n    weight: 2\n", "unknown key 'weight'"),
@@ -63,8 +64,9 @@ def test_bad_field_files_are_one_line_errors(tmp_path: Path, text: str, message:
     with pytest.raises(ZxError, match=message) as err:
         read_field(str(p))
     assert str(err.value).startswith(str(p)) and "\n" not in str(err.value)
-    with pytest.raises(ZxError, match="folder of decks or a YAML file"):
-        read_field(str(DECKS / "red.txt"))
+    with pytest.raises(ZxError, match="folder of decks, a deck file or a YAML file"):
+        read_field(str(tmp_path / "field.md"))
+    assert read_field(str(DECKS / "red.txt"))[0].share == 1.0  # one deck: a field of one
 
 
 def test_the_field_rate_and_its_interval_by_hand() -> None:

@@ -1,7 +1,7 @@
 """A deck against a field (`zxdeck gauntlet DECK FIELD`), for any game on the game API.
 
 A field is the decks a player expects to meet, each with its share of the field: a folder of
-decks (equal shares) or a small YAML file::
+decks (equal shares), one deck file, or a small YAML file::
 
     decks:
       - deck: blue.txt      # relative to the YAML file's folder
@@ -54,7 +54,7 @@ def _error(text: str) -> ZxError:
 
 def read_field(field: str) -> list[FieldDeck]:
     """The decks of FIELD: a folder of deck files (equal shares) or a YAML field file."""
-    from zxdeck.sim.tournament import deck_files, entrant_names
+    from zxdeck.sim.tournament import DECK_SUFFIXES, deck_files, entrant_names
 
     path = Path(field)
     if path.is_dir():
@@ -62,8 +62,10 @@ def read_field(field: str) -> list[FieldDeck]:
         names = entrant_names(files)
         return [FieldDeck(f, n, 1 / len(files)) for f, n in zip(files, names)]
     if path.suffix.lower() not in FIELD_SUFFIXES:
-        raise ZxError(f"{field}: a field is a folder of decks or a YAML file (*.yaml) naming "
-                      "decks with their share")
+        if path.suffix.lower() in DECK_SUFFIXES:  # one deck file: a field of one deck
+            return [FieldDeck(field, path.stem, 1.0)]
+        raise ZxError(f"{field}: a field is a folder of decks, a deck file or a YAML file "
+                      "(*.yaml) naming decks with their share")
     try:
         data = path.read_bytes()
     except OSError as exc:
@@ -73,7 +75,9 @@ def read_field(field: str) -> list[FieldDeck]:
     from zxdeck.safeyaml import load_small
 
     doc = load_small(data, field, _error)
-    rows = doc.get("decks") if isinstance(doc, dict) else None
+    if not isinstance(doc, dict) or "decks" not in doc:  # a deck in YAML: a field of one deck
+        return [FieldDeck(field, path.stem, 1.0)]
+    rows = doc.get("decks")
     if not isinstance(rows, list) or not rows:
         raise ZxError(f"{field}: expected `decks:`, a list of `- deck: FILE` with `share: 0.3`")
     files: list[str] = []

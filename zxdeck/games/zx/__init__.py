@@ -35,4 +35,5 @@ COMMANDS: dict[str, str] = {
     "catalog": "zxdeck.games.zx.cli.catalog_cmds",
     "bot": "zxdeck.games.zx.cli.bot_cmds",
     "gauntlet": "zxdeck.games.zx.cli.analysis_cmds",
+    "optimize": "zxdeck.games.zx.cli.analysis_cmds",
 }

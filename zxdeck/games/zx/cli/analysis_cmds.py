@@ -8,6 +8,7 @@ an --out folder).
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 import click
@@ -123,6 +124,133 @@ def gauntlet_cmd(ctx: click.Context, app: AppContext, deck: str | None, field: s
                  card_events=ZxCardEvents() if card_stats else None)
 
 
+OPTIMIZE_EPILOG = examples_epilog([
+    "zxdeck optimize examples/decks/red.txt --try \"-2 火の粉払い +2 紅蓮の業火\" --try \"-1 焼却炉の火 +1 紅蓮解放\"",
+    "zxdeck optimize red.txt --candidates changes.txt --field field.yaml -n 400 --jobs auto",
+], "Each candidate is DECK with a change: -COUNT NAME removes copies, +COUNT NAME adds them "
+   "(names or card numbers). The field defaults to DECK itself. The answer is the same for any "
+   "--jobs and backend (docs/ANALYSIS.md). Exit status: 0 done, 1 the deck is illegal, 2 could "
+   "not run, 130 interrupted.")
+
+
+@click.command("optimize", cls=PlayCommand, epilog=OPTIMIZE_EPILOG,
+               short_help="Which change of a deck is best against a field: raced, ranked, with intervals.")
+@click.argument("deck", metavar="DECK")
+@click.option("--try", "tries", multiple=True, metavar="CHANGE",
+              help="A candidate: \"-2 NAME +2 NAME\" (repeat for more).")
+@click.option("--candidates", "candidates_file", metavar="FILE",
+              help="Candidates from a file, one change a line (# comments).")
+@click.option("--field", "field", metavar="FIELD",
+              help="A folder of decks or a YAML field file with shares (default: DECK itself).")
+@click.option("-n", "--games", type=int, default=200, show_default=True,
+              help="The most games a candidate plays against each field deck (the budget of the "
+                   "last round; earlier rounds play fewer).")
+@click.option("--confidence", type=float, default=0.95, show_default=True,
+              help="Stop once the leader is ahead of every other candidate with this confidence.")
+@click.option("--ai", default="greedy", show_default=True, help="The agent of DECK and its candidates.")
+@click.option("--field-ai", default=None, metavar="AGENT", help="The agent of the field's decks (default: --ai).")
+@click.option("--seed", type=int, default=0, show_default=True, help="Master seed (the same for every candidate).")
+@click.option("--jobs", default="auto", show_default=True, metavar="K|auto",
+              help="Worker processes (Ray tasks with --backend ray); auto: one per CPU.")
+@click.option("--backend", type=click.Choice(["local", "ray"]), default="local", show_default=True,
+              help="local processes, or Ray (zxdeck[ray]).")
+@click.option("--format", "fmt", type=click.Choice(["table", "json"]), default="table", show_default=True)
+@click.option("--turn-limit", type=int, default=100, show_default=True,
+              help="A longer game ends as a draw (W-3).")
+@deck_check_options
+@pass_app
+def optimize_cmd(app: AppContext, deck: str, tries: tuple[str, ...], candidates_file: str | None,
+                 field: str | None, games: int, confidence: float, ai: str, field_ai: str | None,
+                 seed: int, jobs: str, backend: str, fmt: str, turn_limit: int,
+                 allow_illegal: bool, regulation: str | None, allow_unscripted: bool) -> None:
+    """Race changes of DECK against a field: every candidate checked (illegal ones listed and
+    left out), all played on the same seeds, the weaker half left out each round; ranked with
+    each one's win rate and its difference from DECK with the interval of that difference."""
+    import json
+    from pathlib import Path
+
+    from zxdeck.agents import parse_agent
+    from zxdeck.analysis.field import read_field
+    from zxdeck.analysis.optimize import (
+        parse_change,
+        race,
+        race_result,
+        read_candidates,
+        render_race,
+        round_runner,
+    )
+    from zxdeck.cli.runs import EXIT_INTERRUPTED, check_common, emit, even_games
+    from zxdeck.games.zx.deck import read_deck, validate
+    from zxdeck.games.zx.deck.variant import changed_deck
+    from zxdeck.games.zx.engine.decks import spec_from_deck, unscripted_cards
+    from zxdeck.games.zx.sim import ZxGames, base_manifest
+
+    n_jobs = check_common(games, None, backend, jobs)
+    if turn_limit < 1:
+        raise ZxError(f"--turn-limit must be at least 1, not {turn_limit}")
+    if not 0.5 <= confidence < 1:
+        raise ZxError(f"--confidence must be at least 0.5 and below 1, not {confidence}")
+    games = even_games(games)
+    changes = list(tries) + (read_candidates(candidates_file) if candidates_file else [])
+    if not changes:
+        raise ZxError("give candidates: --try \"-2 NAME +2 NAME\" (repeatable) or --candidates FILE")
+    if len(set(changes)) != len(changes):
+        raise ZxError("the same candidate is given twice: " + next(c for c in changes if changes.count(c) > 1))
+    agent = parse_agent(ai)
+    opp_agent = parse_agent(field_ai or ai)
+    for spec in (agent, opp_agent):
+        spec.make(0)
+    original = _load(app, deck, allow_illegal, "the", allow_unscripted, regulation)
+    source = app.card_source()
+    parsed = read_deck(deck, source)
+    legal: list[tuple[str, Any]] = []
+    illegal: list[dict[str, Any]] = []
+    for text in changes:
+        try:
+            variant = changed_deck(parsed, parse_change(text), source)
+        except ZxError as exc:
+            illegal.append({"candidate": text, "errors": [str(exc)]})
+            continue
+        errors = [f"{p.code}: {p.message}" for p in validate(variant, regulation).errors]
+        spec = spec_from_deck(variant, name=Path(deck).name)
+        blank = unscripted_cards(spec)
+        if blank and not allow_unscripted:
+            errors.append("zxdeck cannot run " + ", ".join(f"{c.id} {c.name}" for c in blank[:4]))
+        if errors and not allow_illegal:
+            illegal.append({"candidate": text, "errors": errors})
+        else:
+            legal.append((text, spec))
+    if not legal:
+        for bad in illegal:
+            click.echo(f"zxdeck: left out (illegal): {bad['candidate']}: {'; '.join(bad['errors'])}", err=True)
+        raise ZxError("no legal candidate to play")
+    if field:
+        fdecks = read_field(field)
+        field_decks = [(f.name, _load(app, f.path, allow_illegal, f.name, allow_unscripted,
+                                      regulation).spec, f.share) for f in fdecks]
+    else:
+        field_decks = [(Path(deck).stem, original.spec, 1.0)]
+    manifest = base_manifest("optimize", app.cards_path, seed, turn_limit, allow_illegal,
+                             regulation, allow_unscripted)
+    manifest.update({"games": games, "confidence": confidence,
+                     "deck": {"deck": deck, **original.describe(), "agent": agent.to_json()},
+                     "candidates": [t for t, _ in legal],
+                     "field": [{"name": n, "share": s} for n, _, s in field_decks],
+                     "field_agent": opp_agent.to_json()})
+    res = race(original.spec, legal, field_decks, agent=agent, field_agent=opp_agent,
+               factory=ZxGames(turn_limit), seed=seed, games=games,
+               run_round=round_runner(backend, n_jobs), confidence=confidence)
+    result = race_result(res, field_decks, illegal, manifest, confidence)
+    if fmt == "json":
+        emit(json.dumps(result, ensure_ascii=False, indent=2))
+    else:
+        emit(render_race(result))
+    if res.stopped == "interrupted":
+        click.echo(f"zxdeck: interrupted after {res.games_played} games", err=True)
+        sys.exit(EXIT_INTERRUPTED)
+
+
 def register(group: click.Group) -> None:
     """Add this module's commands to `group`."""
     group.add_command(gauntlet_cmd)
+    group.add_command(optimize_cmd)
