@@ -154,7 +154,7 @@ class RaceResult:
 def race(original: Any, candidates: Sequence[tuple[str, Any]], field_decks: Sequence[tuple[str, Any, float]],
          *, agent: Any, field_agent: Any, factory: Any, seed: int, games: int,
          run_round: Callable[[list[Match]], tuple[list[list[dict[str, Any]]], str]],
-         confidence: float = 0.95, cards: Any = None) -> RaceResult:
+         confidence: float = 0.95, cards: Any = None, plan: Sequence[int] | None = None) -> RaceResult:
     """Race `candidates` (`(name, setup)`) against the field (`(name, setup, share)`), the
     original deck playing along. `run_round(matches)` plays matches (continuing where each one's
     games stopped: `Match.games` is the new total) and returns each match's new records in game
@@ -162,7 +162,7 @@ def race(original: Any, candidates: Sequence[tuple[str, Any]], field_decks: Sequ
     shares = [s for _, _, s in field_decks]
     pool = [Candidate("original", original, [Scores() for _ in field_decks])]
     pool += [Candidate(n, s, [Scores() for _ in field_decks]) for n, s in candidates]
-    plan = schedule(games, len(candidates))
+    plan = list(plan) if plan is not None else schedule(games, len(candidates))
     alive = list(range(1, len(pool)))
     played = 0
     rounds: list[dict[str, Any]] = []
