@@ -78,7 +78,8 @@ def run_gauntlet(deck: tuple[str, Any], field: list[tuple[Any, Any]], *, agent: 
                  field_agent: Any, games: int, seed: int, factory: Any, manifest: dict[str, Any],
                  backend: str, n_jobs: int | None, out_dir: str | None, resume_dir: str | None,
                  stored: dict[str, Any] | None, store: Any, fmt: str, precision: float | None,
-                 debug: bool, command: str = "gauntlet", card_events: Any = None) -> None:
+                 debug: bool, command: str = "gauntlet", card_events: Any = None,
+                 html_path: str | None = None, deck_list: Any = None) -> None:
     """Play a deck against a field (any game: `factory` makes its games) and print the result
     (`zxdeck.analysis.field`); `manifest` is written to --out or compared with the `stored` one
     of --resume. Exit status as `sim`: 0 done, 2 a game failed, 130 interrupted."""
@@ -114,6 +115,10 @@ def run_gauntlet(deck: tuple[str, Any], field: list[tuple[Any, Any]], *, agent: 
     if out is not None and outcome.status == "complete":
         out.write_result(result)
     if outcome.status != "failed":
+        if html_path:
+            lists = ({name: deck_list(loaded.setup), **{f.name: deck_list(d.setup) for f, d in field}}
+                     if deck_list else None)
+            emit_html(html_path, "gauntlet", result, lists)
         if fmt == "json":
             emit(json.dumps(result, ensure_ascii=False, indent=2))
         elif fmt == "csv" and cards is not None:
@@ -125,3 +130,42 @@ def run_gauntlet(deck: tuple[str, Any], field: list[tuple[Any, Any]], *, agent: 
             if cards is not None:
                 emit_card_stats(result["card_stats"], "table")
     finish(outcome, out_dir or resume_dir, command, None, debug)
+
+
+def html_option(command: F) -> F:
+    """`--html FILE` (the parameter `html_path`)."""
+    return click.option("--html", "html_path", metavar="FILE.html",
+                        help="Also write the result as one self-contained HTML page "
+                             "(docs/ANALYSIS.md).")(command)
+
+
+def reproduce_command(argv: list[str] | None = None) -> str:
+    """The command line of this run without its --html option: the one that plays the same
+    games again."""
+    import shlex
+    import sys
+
+    args = list(sys.argv[1:] if argv is None else argv)
+    out: list[str] = []
+    skip = False
+    for a in args:
+        if skip:
+            skip = False
+            continue
+        if a == "--html":
+            skip = True
+            continue
+        if a.startswith("--html="):
+            continue
+        out.append(a)
+    return shlex.join(["zxdeck", *out])
+
+
+def emit_html(path: str | None, kind: str, result: dict[str, Any],
+              decks: dict[str, dict[str, int]] | None = None) -> None:
+    """Write the HTML page of a result when --html was given."""
+    if not path:
+        return
+    from zxdeck.analysis.html import render_html, write_html
+
+    write_html(path, render_html(kind, result, reproduce_command(), decks))

@@ -177,11 +177,13 @@ def run_tournament(entrants: list[Any], *, games: int, seed: int, factory: Any,
                    manifest: dict[str, Any], backend: str, n_jobs: int | None,
                    out_dir: str | None, resume_dir: str | None, stored: dict[str, Any] | None,
                    store: Any, fmt: str, plot_path: str | None, debug: bool,
-                   command: str = "tournament", card_events: Any = None) -> None:
+                   command: str = "tournament", card_events: Any = None,
+                   html_path: str | None = None, deck_list: Any = None) -> None:
     """Play a round robin of `entrants` (any game: `factory` makes its games, see
     zxdeck.game_api) and print the result; `manifest` describes the run (written to --out, or
     compared with the `stored` one of --resume). `command` is how the resume hint names it.
-    `card_events` (the game adapter's `card_events()`): with card statistics (--card-stats)."""
+    `card_events` (the game adapter's `card_events()`): with card statistics (--card-stats);
+    `html_path`: also the HTML page (--html), with the deck lists of `deck_list(setup)`."""
     from zxdeck.sim.progress import tournament_description
     from zxdeck.sim.report import render_tournament, tournament_csv, tournament_result
     from zxdeck.sim.store import open_run
@@ -211,6 +213,11 @@ def run_tournament(entrants: list[Any], *, games: int, seed: int, factory: Any,
     if out is not None and outcome.status == "complete":
         out.write_result(result)
     if outcome.status != "failed":
+        if html_path:
+            from zxdeck.cli.analysis import emit_html
+
+            lists = {e.name: deck_list(e.spec) for e in entrants} if deck_list else None
+            emit_html(html_path, "tournament", result, lists)
         if plot_path:
             from zxdeck.sim.plot import plot_matrix
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import click
 
 from zxdeck.cli import AppContext, examples_epilog, pass_app
-from zxdeck.cli.analysis import card_stats_option, resumed_card_stats
+from zxdeck.cli.analysis import card_stats_option, html_option, resumed_card_stats
 from zxdeck.cli.runs import run_options
 from zxdeck.errors import ZxError
 
@@ -44,13 +44,15 @@ def _user_errors(func):  # noqa: ANN001, ANN202 - the decorator of zxdeck.cli.ap
               help="Stop a match once its 95 % interval's half-width is at most P.")
 @click.option("--allow-illegal", is_flag=True, help="Play decks that break the deck rules (D).")
 @card_stats_option
+@html_option
 @pass_app
 @click.pass_context
 @_user_errors
 def gauntlet_cmd(ctx: click.Context, app: AppContext, deck: str | None, field: str | None,
                  games: int, ai: str, field_ai: str | None, seed: int, jobs: str, backend: str,
                  out_dir: str | None, resume_dir: str | None, fmt: str, turn_limit: int,
-                 precision: float | None, allow_illegal: bool, card_stats: bool) -> None:
+                 precision: float | None, allow_illegal: bool, card_stats: bool,
+                 html_path: str | None = None) -> None:
     """Play DECK against every deck of FIELD: the win rate against each, and the expected win
     rate against the field (weighted by each deck's share) with its 95 % interval."""
     from pathlib import Path
@@ -107,7 +109,8 @@ def gauntlet_cmd(ctx: click.Context, app: AppContext, deck: str | None, field: s
                  n_jobs=n_jobs, out_dir=out_dir, resume_dir=resume_dir, stored=stored,
                  store=store, fmt=fmt, precision=precision, debug=app.debug,
                  command="--game moz gauntlet",
-                 card_events=rules.card_events() if card_stats else None)
+                 card_events=rules.card_events() if card_stats else None, html_path=html_path,
+                 deck_list=rules.card_events().copies)
 
 
 def register(group: click.Group) -> None:

@@ -13,7 +13,14 @@ from __future__ import annotations
 import click
 
 from zxdeck.cli import AppContext, examples_epilog, pass_app
-from zxdeck.cli.analysis import card_stats_option, cards_keep, emit_card_stats, resumed_card_stats
+from zxdeck.cli.analysis import (
+    card_stats_option,
+    cards_keep,
+    emit_card_stats,
+    emit_html,
+    html_option,
+    resumed_card_stats,
+)
 from zxdeck.cli.runs import run_options
 from zxdeck.errors import ZxError
 
@@ -57,13 +64,15 @@ TOURNAMENT_EPILOG = examples_epilog([
 @click.option("--turn-limit", type=int, default=400, show_default=True, help="A longer match is a tie (W-3).")
 @click.option("--allow-illegal", is_flag=True, help="Play decks that break the deck rules (D).")
 @card_stats_option
+@html_option
 @pass_app
 @click.pass_context
 @_user_errors
 def tournament_cmd(ctx: click.Context, app: AppContext, decks: tuple[str, ...], games: int, ai: str,
                    agents: str | None, ladder_deck: str | None, seed: int, jobs: str, backend: str,
                    out_dir: str | None, resume_dir: str | None, fmt: str, plot_path: str | None,
-                   turn_limit: int, allow_illegal: bool, card_stats: bool = False) -> None:
+                   turn_limit: int, allow_illegal: bool, card_stats: bool = False,
+                   html_path: str | None = None) -> None:
     """Round robin of MOZ decks (or of agents on one deck): matchup matrix and ranking."""
     from zxdeck.cli.runs import check_common, even_games, given, resume_manifest, run_tournament
     from zxdeck.games import adapter
@@ -108,7 +117,8 @@ def tournament_cmd(ctx: click.Context, app: AppContext, decks: tuple[str, ...], 
                    manifest=manifest, backend=backend, n_jobs=n_jobs, out_dir=out_dir,
                    resume_dir=resume_dir, stored=stored, store=store, fmt=fmt, plot_path=plot_path,
                    debug=app.debug, command="--game moz tournament",
-                   card_events=rules.card_events() if card_stats else None)
+                   card_events=rules.card_events() if card_stats else None, html_path=html_path,
+                   deck_list=rules.card_events().copies)
 
 
 SIM_EPILOG = examples_epilog([
@@ -134,13 +144,14 @@ SIM_EPILOG = examples_epilog([
               help="Stop once the 95 % interval's half-width is at most P (e.g. 0.02).")
 @click.option("--allow-illegal", is_flag=True, help="Play decks that break the deck rules (D).")
 @card_stats_option
+@html_option
 @pass_app
 @click.pass_context
 @_user_errors
 def sim_cmd(ctx: click.Context, app: AppContext, deck_a: str | None, deck_b: str | None, games: int,
             ai1: str, ai2: str, seed: int, jobs: str, backend: str, out_dir: str | None,
             resume_dir: str | None, fmt: str, turn_limit: int, precision: float | None,
-            allow_illegal: bool, card_stats: bool = False) -> None:
+            allow_illegal: bool, card_stats: bool = False, html_path: str | None = None) -> None:
     """Play DECK_A against DECK_B many times (zxdeck.sim over MOZ's game adapter): A's win rate
     with its 95 % interval. A deck is named by its file name in the report."""
     from pathlib import Path
@@ -222,6 +233,8 @@ def sim_cmd(ctx: click.Context, app: AppContext, deck_a: str | None, deck_b: str
     if out is not None and outcome.status == "complete":
         out.write_result(result)
     if outcome.status != "failed":
+        lists = rules.card_events().copies
+        emit_html(html_path, "sim", result, {f"{name_a} (A)": lists(a.setup), f"{name_b} (B)": lists(b.setup)})
         if fmt == "json":
             import json
 

@@ -14,7 +14,7 @@ from typing import Any
 import click
 
 from zxdeck.cli import AppContext, examples_epilog, pass_app
-from zxdeck.cli.analysis import card_stats_option, resumed_card_stats
+from zxdeck.cli.analysis import card_stats_option, emit_html, html_option, resumed_card_stats
 from zxdeck.cli.app import PlayCommand
 from zxdeck.cli.runs import run_options
 from zxdeck.errors import ZxError
@@ -55,13 +55,14 @@ def _load(app: AppContext, path: str, allow_illegal: bool, label: str, allow_uns
 @click.option("--precision", type=float, default=None, metavar="P",
               help="Stop a match once its 95 % interval's half-width is at most P.")
 @card_stats_option
+@html_option
 @pass_app
 @click.pass_context
 def gauntlet_cmd(ctx: click.Context, app: AppContext, deck: str | None, field: str | None,
                  games: int, ai: str, field_ai: str | None, seed: int, jobs: str, backend: str,
                  out_dir: str | None, resume_dir: str | None, fmt: str, turn_limit: int,
                  allow_illegal: bool, regulation: str | None, allow_unscripted: bool,
-                 precision: float | None, card_stats: bool) -> None:
+                 precision: float | None, card_stats: bool, html_path: str | None = None) -> None:
     """Play DECK against every deck of FIELD: the win rate against each, and the expected win
     rate against the field (weighted by each deck's share) with its 95 % interval."""
     from pathlib import Path
@@ -121,7 +122,8 @@ def gauntlet_cmd(ctx: click.Context, app: AppContext, deck: str | None, field: s
                  seed=seed, factory=ZxGames(turn_limit), manifest=manifest, backend=backend,
                  n_jobs=n_jobs, out_dir=out_dir, resume_dir=resume_dir, stored=stored,
                  store=store, fmt=fmt, precision=precision, debug=app.debug,
-                 card_events=ZxCardEvents() if card_stats else None)
+                 card_events=ZxCardEvents() if card_stats else None, html_path=html_path,
+                 deck_list=ZxCardEvents().copies)
 
 
 OPTIMIZE_EPILOG = examples_epilog([
@@ -158,11 +160,13 @@ OPTIMIZE_EPILOG = examples_epilog([
 @click.option("--turn-limit", type=int, default=100, show_default=True,
               help="A longer game ends as a draw (W-3).")
 @deck_check_options
+@html_option
 @pass_app
 def optimize_cmd(app: AppContext, deck: str, tries: tuple[str, ...], candidates_file: str | None,
                  field: str | None, games: int, confidence: float, ai: str, field_ai: str | None,
                  seed: int, jobs: str, backend: str, fmt: str, turn_limit: int,
-                 allow_illegal: bool, regulation: str | None, allow_unscripted: bool) -> None:
+                 allow_illegal: bool, regulation: str | None, allow_unscripted: bool,
+                 html_path: str | None = None) -> None:
     """Race changes of DECK against a field: every candidate checked (illegal ones listed and
     left out), all played on the same seeds, the weaker half left out each round; ranked with
     each one's win rate and its difference from DECK with the interval of that difference."""
@@ -241,6 +245,12 @@ def optimize_cmd(app: AppContext, deck: str, tries: tuple[str, ...], candidates_
                factory=ZxGames(turn_limit), seed=seed, games=games,
                run_round=round_runner(backend, n_jobs), confidence=confidence)
     result = race_result(res, field_decks, illegal, manifest, confidence)
+    from zxdeck.games.zx.sim import ZxCardEvents
+
+    lists = ZxCardEvents().copies
+    emit_html(html_path, "optimize", result,
+              {f"{Path(deck).stem} (original)": lists(original.spec),
+               **{f"{n} (field)": lists(spec) for n, spec, _ in field_decks}})
     if fmt == "json":
         emit(json.dumps(result, ensure_ascii=False, indent=2))
     else:

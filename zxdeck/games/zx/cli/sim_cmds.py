@@ -15,7 +15,14 @@ from typing import Any
 import click
 
 from zxdeck.cli import AppContext, examples_epilog, pass_app
-from zxdeck.cli.analysis import card_stats_option, cards_keep, emit_card_stats, resumed_card_stats
+from zxdeck.cli.analysis import (
+    card_stats_option,
+    cards_keep,
+    emit_card_stats,
+    emit_html,
+    html_option,
+    resumed_card_stats,
+)
 from zxdeck.cli.app import PlayCommand
 from zxdeck.cli.runs import (  # noqa: F401 - EXIT_INTERRUPTED, run_options, run_tournament: their old home
     EXIT_INTERRUPTED,
@@ -80,13 +87,14 @@ def _load(app: AppContext, path: str, allow_illegal: bool, label: str,
 @click.option("--precision", type=float, default=None, metavar="P",
               help="Stop once the 95 % interval's half-width is at most P (e.g. 0.02).")
 @card_stats_option
+@html_option
 @pass_app
 @click.pass_context
 def sim_cmd(ctx: click.Context, app: AppContext, deck_a: str | None, deck_b: str | None,
             games: int, ai1: str, ai2: str, seed: int, jobs: str, backend: str,
             out_dir: str | None, resume_dir: str | None, fmt: str, turn_limit: int,
             allow_illegal: bool, regulation: str | None, allow_unscripted: bool,
-            precision: float | None, card_stats: bool = False) -> None:
+            precision: float | None, card_stats: bool = False, html_path: str | None = None) -> None:
     """Play DECK_A against DECK_B many times: A's win rate with its 95 % interval."""
     from zxdeck.agents import parse_agent
     from zxdeck.games.zx.sim import sim_contest, sim_manifest
@@ -166,6 +174,11 @@ def sim_cmd(ctx: click.Context, app: AppContext, deck_a: str | None, deck_b: str
     if out is not None and outcome.status == "complete":
         out.write_result(result)
     if outcome.status != "failed":
+        from zxdeck.games.zx.sim import ZxCardEvents
+
+        lists = ZxCardEvents().copies
+        emit_html(html_path, "sim", result, {manifest["a"]["deck"] + " (A)": lists(a.spec),
+                                             manifest["b"]["deck"] + " (B)": lists(b.spec)})
         if fmt == "json":
             import json
 
@@ -204,13 +217,15 @@ class TournamentCommand(PlayCommand):
               help="A longer game ends as a draw (W-3).")
 @deck_check_options
 @card_stats_option
+@html_option
 @pass_app
 @click.pass_context
 def tournament_cmd(ctx: click.Context, app: AppContext, decks: tuple[str, ...], games: int, ai: str,
                    agents: str | None, ladder_deck: str | None, seed: int, jobs: str, backend: str,
                    out_dir: str | None, resume_dir: str | None, fmt: str, plot_path: str | None,
                    turn_limit: int, allow_illegal: bool, regulation: str | None,
-                   allow_unscripted: bool, card_stats: bool = False) -> None:
+                   allow_unscripted: bool, card_stats: bool = False,
+                   html_path: str | None = None) -> None:
     """Round robin of decks (or of agents on one deck): matchup matrix and ranking."""
     from zxdeck.agents import parse_agent, parse_agents
     from zxdeck.games.zx.sim import ZxCardEvents, ZxGames, base_manifest
@@ -260,7 +275,8 @@ def tournament_cmd(ctx: click.Context, app: AppContext, decks: tuple[str, ...], 
                    backend=backend, n_jobs=n_jobs, out_dir=out_dir, resume_dir=resume_dir,
                    stored=stored, store=store if stored is not None else None, fmt=fmt,
                    plot_path=plot_path, debug=app.debug,
-                   card_events=ZxCardEvents() if card_stats else None)
+                   card_events=ZxCardEvents() if card_stats else None, html_path=html_path,
+                   deck_list=ZxCardEvents().copies)
 
 
 def register(group: click.Group) -> None:
