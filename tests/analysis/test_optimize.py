@@ -124,3 +124,16 @@ def test_optimize_errors() -> None:
     assert r.returncode == 2 and "no legal candidate" in r.stderr and "cannot remove 9" in r.stderr
     r = zx("optimize", RED, "--try", "x", "--confidence", "1.5")
     assert r.returncode == 2 and "--confidence" in r.stderr and "Traceback" not in r.stderr
+
+
+def test_moz_optimize() -> None:
+    moz = ROOT / "examples" / "moz"
+    r = zx("--game", "moz", "optimize", str(moz / "shell_dragons.txt"), "--try", "-1 潮騒の竜 +1 紅蓮の甲虫",
+           "--try", "-1 珊瑚の狼 +1 深淵の狼", "--try", "-1 潮騒の竜 +1 無いカード", "--try",
+           "-1 潮騒の竜 +1 潮騒の竜", "-n", "4", "--ai", "random", "--format", "json")
+    assert r.returncode == 0, r.stderr
+    d = json.loads(r.stdout)
+    assert {x["candidate"] for x in d["ranking"]} == {"-1 潮騒の竜 +1 紅蓮の甲虫", "-1 珊瑚の狼 +1 深淵の狼",
+                                                     "-1 潮騒の竜 +1 潮騒の竜"}
+    assert [b["candidate"] for b in d["illegal"]] == ["-1 潮騒の竜 +1 無いカード"]
+    assert d["manifest"]["game"] == "moz" and d["original"]["games"] == 4

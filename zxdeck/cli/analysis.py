@@ -169,3 +169,47 @@ def emit_html(path: str | None, kind: str, result: dict[str, Any],
     from zxdeck.analysis.html import render_html, write_html
 
     write_html(path, render_html(kind, result, reproduce_command(), decks))
+
+
+def run_optimize(original: Any, legal: list[tuple[str, Any]], illegal: list[dict[str, Any]],
+                 field_decks: list[tuple[str, Any, float]], *, agent: Any, field_agent: Any,
+                 factory: Any, seed: int, games: int, confidence: float, backend: str,
+                 n_jobs: int | None, fmt: str, manifest: dict[str, Any],
+                 html_path: str | None = None, deck_lists: dict[str, dict[str, int]] | None = None) -> None:
+    """Race the legal candidates (`(change, setup)`) of a deck against a field (any game:
+    `factory` makes its games) and print the ranking (`zxdeck.analysis.optimize`). Exit status:
+    0 done, 2 a game failed, 130 interrupted."""
+    import json
+    import sys
+
+    from zxdeck.analysis.optimize import race, race_result, render_race, round_runner
+    from zxdeck.cli.runs import EXIT_INTERRUPTED, emit
+
+    if not legal:
+        for bad in illegal:
+            click.echo(f"zxdeck: left out (illegal): {bad['candidate']}: {'; '.join(bad['errors'])}",
+                       err=True)
+        raise ZxError("no legal candidate to play")
+    res = race(original, legal, field_decks, agent=agent, field_agent=field_agent, factory=factory,
+               seed=seed, games=games, run_round=round_runner(backend, n_jobs), confidence=confidence)
+    result = race_result(res, field_decks, illegal, manifest, confidence)
+    emit_html(html_path, "optimize", result, deck_lists)
+    if fmt == "json":
+        emit(json.dumps(result, ensure_ascii=False, indent=2))
+    else:
+        emit(render_race(result))
+    if res.stopped == "interrupted":
+        click.echo(f"zxdeck: interrupted after {res.games_played} games", err=True)
+        sys.exit(EXIT_INTERRUPTED)
+
+
+def candidate_changes(tries: tuple[str, ...], candidates_file: str | None) -> list[str]:
+    """The changes of `--try` and `--candidates FILE`, checked: at least one, no repeats."""
+    from zxdeck.analysis.optimize import read_candidates
+
+    changes = list(tries) + (read_candidates(candidates_file) if candidates_file else [])
+    if not changes:
+        raise ZxError("give candidates: --try \"-2 NAME +2 NAME\" (repeatable) or --candidates FILE")
+    if len(set(changes)) != len(changes):
+        raise ZxError("the same candidate is given twice: " + next(c for c in changes if changes.count(c) > 1))
+    return changes

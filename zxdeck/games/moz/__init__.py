@@ -24,4 +24,5 @@ COMMANDS: dict[str, str] = {
     "bot": "zxdeck.games.moz.run_cmds",
     "replay": "zxdeck.games.moz.replay_cmds",
     "gauntlet": "zxdeck.games.moz.analysis_cmds",
+    "optimize": "zxdeck.games.moz.analysis_cmds",
 }

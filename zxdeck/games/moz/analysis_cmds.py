@@ -7,6 +7,8 @@ rule without --allow-illegal, a game that failed), 130 interrupted.
 
 from __future__ import annotations
 
+from typing import Any
+
 import click
 
 from zxdeck.cli import AppContext, examples_epilog, pass_app
@@ -113,6 +115,104 @@ def gauntlet_cmd(ctx: click.Context, app: AppContext, deck: str | None, field: s
                  deck_list=rules.card_events().copies)
 
 
+OPTIMIZE_EPILOG = examples_epilog([
+    "zxdeck --game moz optimize examples/moz/shell_dragons.txt --try \"-1 NAME +1 NAME\" --field examples/moz",
+], "Each candidate is DECK with a change: -COUNT NAME removes copies, +COUNT NAME adds them. The "
+   "field defaults to DECK itself. The same answer for any --jobs (docs/ANALYSIS.md). Exit status: "
+   "0 done, 2 could not run, 130 interrupted.")
+
+
+@click.command("optimize", epilog=OPTIMIZE_EPILOG,
+               short_help="Which change of a MOZ deck is best against a field: raced, ranked.")
+@click.argument("deck", metavar="DECK")
+@click.option("--try", "tries", multiple=True, metavar="CHANGE",
+              help="A candidate: \"-1 NAME +1 NAME\" (repeat for more).")
+@click.option("--candidates", "candidates_file", metavar="FILE",
+              help="Candidates from a file, one change a line (# comments).")
+@click.option("--field", "field", metavar="FIELD",
+              help="A folder of decks, a deck or a YAML field file with shares (default: DECK).")
+@click.option("-n", "--games", type=int, default=100, show_default=True,
+              help="The most games a candidate plays against each field deck.")
+@click.option("--confidence", type=float, default=0.95, show_default=True,
+              help="Stop once the leader is ahead of every other candidate with this confidence.")
+@click.option("--ai", default="heuristic", show_default=True, help="The agent of DECK and its candidates.")
+@click.option("--field-ai", default=None, metavar="AGENT", help="The agent of the field's decks (default: --ai).")
+@click.option("--seed", type=int, default=0, show_default=True, help="Master seed (the same for every candidate).")
+@click.option("--jobs", default="1", show_default=True, metavar="K|auto", help="Worker processes.")
+@click.option("--backend", type=click.Choice(["local", "ray"]), default="local", show_default=True,
+              help="local processes, or Ray (zxdeck[ray]).")
+@click.option("--format", "fmt", type=click.Choice(["table", "json"]), default="table", show_default=True)
+@click.option("--turn-limit", type=int, default=400, show_default=True, help="A longer match is a tie (W-3).")
+@click.option("--allow-illegal", is_flag=True, help="Play decks that break the deck rules (D).")
+@html_option
+@pass_app
+@_user_errors
+def optimize_cmd(app: AppContext, deck: str, tries: tuple[str, ...], candidates_file: str | None,
+                 field: str | None, games: int, confidence: float, ai: str, field_ai: str | None,
+                 seed: int, jobs: str, backend: str, fmt: str, turn_limit: int, allow_illegal: bool,
+                 html_path: str | None = None) -> None:
+    """Race changes of a MOZ deck against a field (the same as Z/X's `optimize`)."""
+    from pathlib import Path
+
+    from zxdeck.analysis.field import read_field
+    from zxdeck.analysis.optimize import parse_change
+    from zxdeck.cli.analysis import candidate_changes, run_optimize
+    from zxdeck.cli.runs import check_common, even_games
+    from zxdeck.decks.variant import changed_deck
+    from zxdeck.games import adapter
+    from zxdeck.games.moz.agents import AgentFactory
+    from zxdeck.games.moz.catalog import open_catalog
+    from zxdeck.games.moz.deck import read_deck, validate
+    from zxdeck.games.moz.model import Summoner
+    from zxdeck.games.moz.run_cmds import run_manifest
+
+    rules = adapter("moz")
+    n_jobs = check_common(games, None, backend, jobs)
+    if turn_limit < 1:
+        raise ZxError(f"--turn-limit must be at least 1, not {turn_limit}")
+    if not 0.5 <= confidence < 1:
+        raise ZxError(f"--confidence must be at least 0.5 and below 1, not {confidence}")
+    games = even_games(games)
+    changes = candidate_changes(tries, candidates_file)
+    agent, opp_agent = AgentFactory(ai), AgentFactory(field_ai or ai)
+    catalog = open_catalog(app.cards or None)
+    original = rules.load_deck(deck, catalog, allow_illegal)
+    parsed = read_deck(deck, catalog)
+    legal: list[tuple[str, Any]] = []
+    illegal: list[dict[str, Any]] = []
+    for text in changes:
+        try:
+            variant = changed_deck(parsed, parse_change(text), catalog.find,
+                                   lambda card: "summoners" if isinstance(card, Summoner) else "zone")
+        except ZxError as exc:
+            illegal.append({"candidate": text, "errors": [str(exc)]})
+            continue
+        errors = [f"{p.code}: {p.message}" for p in validate(variant).errors]
+        if errors and not allow_illegal:
+            illegal.append({"candidate": text, "errors": errors})
+        else:
+            legal.append((text, tuple(e.card for e in variant.entries if e.card is not None
+                                      for _ in range(e.count))))
+    if field:
+        field_decks = [(f.name, rules.load_deck(f.path, catalog, allow_illegal).setup, f.share)
+                       for f in read_field(field)]
+    else:
+        field_decks = [(Path(deck).stem, original.setup, 1.0)]
+    manifest = run_manifest("optimize", catalog, seed, turn_limit, allow_illegal)
+    manifest.update({"games": games, "confidence": confidence,
+                     "deck": {"deck": deck, **original.describe(), "agent": agent.to_json()},
+                     "candidates": [t for t, _ in legal],
+                     "field": [{"name": n, "share": s} for n, _, s in field_decks],
+                     "field_agent": opp_agent.to_json()})
+    lists = rules.card_events().copies
+    run_optimize(original.setup, legal, illegal, field_decks, agent=agent, field_agent=opp_agent,
+                 factory=rules.factory(turn_limit), seed=seed, games=games, confidence=confidence,
+                 backend=backend, n_jobs=n_jobs, fmt=fmt, manifest=manifest, html_path=html_path,
+                 deck_lists={f"{Path(deck).stem} (original)": lists(original.setup),
+                             **{f"{n} (field)": lists(st) for n, st, _ in field_decks}})
+
+
 def register(group: click.Group) -> None:
-    """Add the MOZ gauntlet command to `group`."""
+    """Add the MOZ gauntlet and optimize commands to `group`."""
     group.add_command(gauntlet_cmd)
+    group.add_command(optimize_cmd)

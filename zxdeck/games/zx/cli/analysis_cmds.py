@@ -8,13 +8,12 @@ an --out folder).
 
 from __future__ import annotations
 
-import sys
 from typing import Any
 
 import click
 
 from zxdeck.cli import AppContext, examples_epilog, pass_app
-from zxdeck.cli.analysis import card_stats_option, emit_html, html_option, resumed_card_stats
+from zxdeck.cli.analysis import card_stats_option, html_option, resumed_card_stats
 from zxdeck.cli.app import PlayCommand
 from zxdeck.cli.runs import run_options
 from zxdeck.errors import ZxError
@@ -170,24 +169,17 @@ def optimize_cmd(app: AppContext, deck: str, tries: tuple[str, ...], candidates_
     """Race changes of DECK against a field: every candidate checked (illegal ones listed and
     left out), all played on the same seeds, the weaker half left out each round; ranked with
     each one's win rate and its difference from DECK with the interval of that difference."""
-    import json
     from pathlib import Path
 
     from zxdeck.agents import parse_agent
     from zxdeck.analysis.field import read_field
-    from zxdeck.analysis.optimize import (
-        parse_change,
-        race,
-        race_result,
-        read_candidates,
-        render_race,
-        round_runner,
-    )
-    from zxdeck.cli.runs import EXIT_INTERRUPTED, check_common, emit, even_games
+    from zxdeck.analysis.optimize import parse_change
+    from zxdeck.cli.analysis import candidate_changes, run_optimize
+    from zxdeck.cli.runs import check_common, even_games
     from zxdeck.games.zx.deck import read_deck, validate
     from zxdeck.games.zx.deck.variant import changed_deck
     from zxdeck.games.zx.engine.decks import spec_from_deck, unscripted_cards
-    from zxdeck.games.zx.sim import ZxGames, base_manifest
+    from zxdeck.games.zx.sim import ZxCardEvents, ZxGames, base_manifest
 
     n_jobs = check_common(games, None, backend, jobs)
     if turn_limit < 1:
@@ -195,11 +187,7 @@ def optimize_cmd(app: AppContext, deck: str, tries: tuple[str, ...], candidates_
     if not 0.5 <= confidence < 1:
         raise ZxError(f"--confidence must be at least 0.5 and below 1, not {confidence}")
     games = even_games(games)
-    changes = list(tries) + (read_candidates(candidates_file) if candidates_file else [])
-    if not changes:
-        raise ZxError("give candidates: --try \"-2 NAME +2 NAME\" (repeatable) or --candidates FILE")
-    if len(set(changes)) != len(changes):
-        raise ZxError("the same candidate is given twice: " + next(c for c in changes if changes.count(c) > 1))
+    changes = candidate_changes(tries, candidates_file)
     agent = parse_agent(ai)
     opp_agent = parse_agent(field_ai or ai)
     for spec in (agent, opp_agent):
@@ -224,10 +212,6 @@ def optimize_cmd(app: AppContext, deck: str, tries: tuple[str, ...], candidates_
             illegal.append({"candidate": text, "errors": errors})
         else:
             legal.append((text, spec))
-    if not legal:
-        for bad in illegal:
-            click.echo(f"zxdeck: left out (illegal): {bad['candidate']}: {'; '.join(bad['errors'])}", err=True)
-        raise ZxError("no legal candidate to play")
     if field:
         fdecks = read_field(field)
         field_decks = [(f.name, _load(app, f.path, allow_illegal, f.name, allow_unscripted,
@@ -241,23 +225,12 @@ def optimize_cmd(app: AppContext, deck: str, tries: tuple[str, ...], candidates_
                      "candidates": [t for t, _ in legal],
                      "field": [{"name": n, "share": s} for n, _, s in field_decks],
                      "field_agent": opp_agent.to_json()})
-    res = race(original.spec, legal, field_decks, agent=agent, field_agent=opp_agent,
-               factory=ZxGames(turn_limit), seed=seed, games=games,
-               run_round=round_runner(backend, n_jobs), confidence=confidence)
-    result = race_result(res, field_decks, illegal, manifest, confidence)
-    from zxdeck.games.zx.sim import ZxCardEvents
-
     lists = ZxCardEvents().copies
-    emit_html(html_path, "optimize", result,
-              {f"{Path(deck).stem} (original)": lists(original.spec),
-               **{f"{n} (field)": lists(spec) for n, spec, _ in field_decks}})
-    if fmt == "json":
-        emit(json.dumps(result, ensure_ascii=False, indent=2))
-    else:
-        emit(render_race(result))
-    if res.stopped == "interrupted":
-        click.echo(f"zxdeck: interrupted after {res.games_played} games", err=True)
-        sys.exit(EXIT_INTERRUPTED)
+    run_optimize(original.spec, legal, illegal, field_decks, agent=agent, field_agent=opp_agent,
+                 factory=ZxGames(turn_limit), seed=seed, games=games, confidence=confidence,
+                 backend=backend, n_jobs=n_jobs, fmt=fmt, manifest=manifest, html_path=html_path,
+                 deck_lists={f"{Path(deck).stem} (original)": lists(original.spec),
+                             **{f"{n} (field)": lists(spec) for n, spec, _ in field_decks}})
 
 
 def register(group: click.Group) -> None:
