@@ -110,3 +110,22 @@ def test_draw_odds_command() -> None:
     assert t.returncode == 0 and "going second" in t.stdout and "42.14 %" in t.stdout
     bad = zx("draw", RED, "--second")
     assert bad.returncode == 2 and "go with --odds" in bad.stderr
+
+
+@pytest.mark.rule("S-3", "T-3", "S-5")
+def test_moz_odds_equal_inclusion_exclusion_and_the_engine_agrees(moz_decks) -> None:
+    """MOZ (MOZ_RULES S-3: 7 cards; T-3: one a turn, the first turn too; S-5: no mulligan):
+    one copy each of two cards among 7 + T of the 50 zone cards."""
+    from zxdeck.games.moz.odds import cards_by_turn, moz_odds
+
+    assert cards_by_turn(1) == 8 and cards_by_turn(3) == 10
+    cards = moz_decks["shell_dragons"].setup
+    res = moz_odds(cards, [("潮騒の竜", 1), ("珊瑚の龍王", 1)], 3, games=300, seed=2)
+    n, size = 10, 50
+    both = 1 - 2 * comb(size - 1, n) / comb(size, n) + comb(size - 2, n) / comb(size, n)
+    assert res["deck_size"] == 50 and res["drawn"] == 10 and res["exact"] == round(both, 6)
+    lo, hi = res["simulated"]["interval"]
+    assert lo <= res["exact"] <= hi
+    r = zx("--game", "moz", "draw", str(ROOT / "examples" / "moz" / "shell_dragons.txt"), "--odds",
+           "潮騒の竜", "--by-turn", "1", "--sims", "10")
+    assert r.returncode == 0 and "exact 16.00 %" in r.stdout  # 8 of 50 hold the one copy

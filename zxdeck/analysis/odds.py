@@ -20,6 +20,24 @@ from math import comb
 Groups = Sequence[tuple[int, int]]  # (copies in the deck K_i, copies wanted k_i)
 
 
+def parse_wanted(text: str) -> list[tuple[str, int]]:
+    """`NAME,NAME:2` -> [("NAME", 1), ("NAME", 2)]: the cards wanted and how many copies; a
+    one-line ZxError when it is not that."""
+    from zxdeck.errors import ZxError
+
+    out = []
+    for part in text.split(","):
+        name, sep, count = part.strip().rpartition(":")
+        if not sep:
+            name, count = count, "1"
+        name = name.strip()
+        if not name or not count.strip().isdigit() or int(count) < 1:
+            raise ZxError(f"--odds {text!r}: expected NAME or NAME:COUNT, comma-separated "
+                          "(e.g. \"火の粉払い,紅蓮の業火:2\")")
+        out.append((name, int(count)))
+    return out
+
+
 def _splits(groups: Groups, n: int) -> Iterator[tuple[int, ...]]:
     """Every way to draw x_i of each group (0 <= x_i <= K_i) with sum(x) <= n."""
     def rec(i: int, left: int) -> Iterator[tuple[int, ...]]:
@@ -101,5 +119,5 @@ def with_mulligan(groups: Groups, deck_size: int, hand: int, n: int) -> float:
     return float(with_mulligan_exact(groups, deck_size, hand, n))
 
 
-__all__ = ["after_hand", "holding", "holding_exact", "keep_hand", "with_mulligan",
+__all__ = ["after_hand", "parse_wanted", "holding", "holding_exact", "keep_hand", "with_mulligan",
            "with_mulligan_exact"]

@@ -25,4 +25,5 @@ COMMANDS: dict[str, str] = {
     "replay": "zxdeck.games.moz.replay_cmds",
     "gauntlet": "zxdeck.games.moz.analysis_cmds",
     "optimize": "zxdeck.games.moz.analysis_cmds",
+    "draw": "zxdeck.games.moz.analysis_cmds",
 }

@@ -133,18 +133,10 @@ def cards_by_turn(turn: int, second: bool) -> int:
 
 
 def parse_odds(text: str) -> list[tuple[str, int]]:
-    """`NAME,NAME:2` -> [("NAME", 1), ("NAME", 2)]: the cards wanted and how many copies."""
-    out = []
-    for part in text.split(","):
-        name, sep, count = part.strip().rpartition(":")
-        if not sep:
-            name, count = count, "1"
-        name = name.strip()
-        if not name or not count.strip().isdigit() or int(count) < 1:
-            raise ZxError(f"--odds {text!r}: expected NAME or NAME:COUNT, comma-separated "
-                          "(e.g. \"火の粉払い,紅蓮の業火:2\")")
-        out.append((name, int(count)))
-    return out
+    """`NAME,NAME:2` -> [("NAME", 1), ("NAME", 2)] (zxdeck.analysis.odds.parse_wanted)."""
+    from zxdeck.analysis.odds import parse_wanted
+
+    return parse_wanted(text)
 
 
 @dataclass
