@@ -176,3 +176,15 @@ def test_the_page_in_a_headless_browser(tournament, tmp_path: Path) -> None:
     colors = {img.getpixel((x, y)) for x in range(0, 1280, 8) for y in range(0, 800, 8)}
     # the matrix's cell colors are on screen (not a blank page): several non-grey colors
     assert sum(1 for r, g, b in colors if max(r, g, b) - min(r, g, b) > 30) >= 3
+
+
+def test_a_ten_deck_tournament_page_is_under_one_mebibyte(tmp_path: Path) -> None:
+    for c in ("red", "blue", "green", "white", "black"):
+        for suffix in ("", "2"):
+            shutil.copy(DECKS / f"{c}.txt", tmp_path / f"{c}{suffix}.txt")
+    page = tmp_path / "ten.html"
+    r = zx("tournament", str(tmp_path), "-n", "2", "--jobs", "1", "--card-stats", "--html", str(page))
+    assert r.returncode == 0, r.stderr
+    size = page.stat().st_size
+    assert 10_000 < size < 1 << 20
+    assert page.read_text(encoding="utf-8").count("<h3>") == 10  # every entrant's cards
