@@ -142,6 +142,12 @@ class GameAdapter(Protocol):
         """The current decision of `game` as a question ('' when over)."""
         ...
 
+    def card_events(self) -> Any:
+        """What "drawn" and "played" mean for this game's card statistics: a picklable
+        `zxdeck.analysis.cards.CardEvents` (`start(factory, p1, p2, seed, first)` -> the game
+        and its probe; `copies(setup)` -> the deck list by name)."""
+        ...
+
 
 def check_state(game: Any) -> list[str]:
     """What `game` lacks of `GameState` (names of missing methods and attributes; [] if none)."""

@@ -57,3 +57,24 @@ def test_deck_files_and_names(tmp_path) -> None:
     assert entrant_names(files) == ["blue", files[1], files[2]]
     with pytest.raises(ZxError, match="no deck file"):
         deck_files([str(tmp_path / "b" / "..")])
+
+
+def test_an_entrant_without_games_has_no_rating() -> None:
+    """A tournament stopped early (Ctrl-C) rates only the entrants that played: one with no game
+    gets no rating, no interval, and comes last, unranked (not +7, 2nd, -inf .. +inf)."""
+    tallies = [_tally(12, 8), Tally(), Tally()]  # only x vs y was played
+    res = tournament_result(["x", "y", "z"], [(0, 1), (0, 2), (1, 2)], tallies,
+                            {"seed": 1, "games": 20}, None)
+    by_name = {r["name"]: r for r in res["ranking"]}
+    assert [r["name"] for r in res["ranking"]] == ["x", "y", "z"]
+    assert by_name["z"] == {"name": "z", "rating": None, "interval": None, "games": 0, "score": None}
+    x, y = by_name["x"], by_name["y"]
+    assert x["rating"] == -y["rating"] > 0  # rated against each other only, centred on them
+    assert all(abs(v) < 1000 for v in (*x["interval"], *y["interval"]))
+    # the same two entrants alone give the same ratings
+    alone = tournament_result(["x", "y"], [(0, 1)], [tallies[0]], {"seed": 1, "games": 20}, None)
+    assert [r["rating"] for r in alone["ranking"]] == [x["rating"], y["rating"]]
+    text = render_tournament(res)
+    ranking = text.split("Ranking")[1].splitlines()
+    assert ranking[-2].split()[:2] == ["z", "-"] and "no games: not rated" in ranking[-2]
+    assert "inf" not in text

@@ -289,26 +289,47 @@ def run_tournament(entrants: list[Any], *, games: int, seed: int, factory: Any,
                    manifest: dict[str, Any], backend: str, n_jobs: int | None,
                    out_dir: str | None, resume_dir: str | None, stored: dict[str, Any] | None,
                    store: Any, fmt: str, plot_path: str | None, debug: bool,
-                   command: str = "tournament") -> None:
+                   command: str = "tournament", card_events: Any = None,
+                   html_path: str | None = None, deck_list: Any = None) -> None:
     """Play a round robin of `entrants` (any game: `factory` makes its games, see
     zxdeck.game_api) and print the result; `manifest` describes the run (written to --out, or
-    compared with the `stored` one of --resume). `command` is how the resume hint names it."""
+    compared with the `stored` one of --resume). `command` is how the resume hint names it.
+    `card_events` (the game adapter's `card_events()`): with card statistics (--card-stats);
+    `html_path`: also the HTML page (--html), with the deck lists of `deck_list(setup)`."""
     from zxdeck.sim.progress import tournament_description
     from zxdeck.sim.report import render_tournament, tournament_csv, tournament_result
     from zxdeck.sim.store import open_run
     from zxdeck.sim.tournament import tournament_matches
 
-    pairs, matches = tournament_matches(entrants, seed, games, factory)
+    pairs, matches = tournament_matches(entrants, seed, games, factory, card_events)
+    if card_events is not None:
+        manifest["card_stats"] = True
     manifest, out = open_run(manifest, stored, store, out_dir, resume_dir)
-    late = TimeoutCount()
+    cards = None
+    if card_events is not None:
+        from zxdeck.analysis.cards import tournament_cards
+        from zxdeck.cli.analysis import cards_keep
+
+        cards = tournament_cards([e.name for e in entrants],
+                                 [card_events.copies(e.spec) for e in entrants])
+        if stored is not None:
+            cards.feed(0, out.records())
+    late = TimeoutCount(cards_keep(cards, None) if cards is not None else None)
     tallies, outcome, be = run_all(matches, backend, n_jobs, out, stored is not None, None,
                                 tournament_description, late)
     late.report()
     result = tournament_result([e.name for e in entrants], pairs, tallies, manifest, outcome,
                                be.name, be.workers)
+    if cards is not None:
+        result["card_stats"] = cards.result()
     if out is not None and outcome.status == "complete":
         out.write_result(result)
     if outcome.status != "failed":
+        if html_path:
+            from zxdeck.cli.analysis import emit_html
+
+            lists = {e.name: deck_list(e.spec) for e in entrants} if deck_list else None
+            emit_html(html_path, "tournament", result, lists)
         if plot_path:
             from zxdeck.sim.plot import plot_matrix
 
@@ -317,10 +338,18 @@ def run_tournament(entrants: list[Any], *, games: int, seed: int, factory: Any,
             import json
 
             emit(json.dumps(result, ensure_ascii=False, indent=2))
+        elif fmt == "csv" and cards is not None:
+            from zxdeck.cli.analysis import emit_card_stats
+
+            emit_card_stats(result["card_stats"], "csv")
         elif fmt == "csv":
             emit(tournament_csv(result))
         else:
             emit(render_tournament(result, color=use_color()))
+            if cards is not None:
+                from zxdeck.cli.analysis import emit_card_stats
+
+                emit_card_stats(result["card_stats"], "table")
     finish(outcome, out_dir or resume_dir, command, None, debug)
 
 

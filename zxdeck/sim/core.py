@@ -51,6 +51,9 @@ class Contest:
     a: Side
     b: Side
     max_decisions: int = 200_000  # a game that does not end is a failure, not a hang
+    # a game's card events (zxdeck.analysis.cards.CardEvents): when set, each record holds
+    # `cards` (per side, the cards drawn and played with their first turns: --card-stats)
+    cards: Any = None
 
 
 @dataclass(frozen=True)
@@ -100,7 +103,12 @@ def play_one(contest: Contest, master: int, index: int) -> dict[str, Any]:
     seed = game_seed(master, index)
     order = seats(index)
     sides = [getattr(contest, s) for s in order]
-    game = contest.new_game(sides[0].setup, sides[1].setup, seed, first_seat(master, index))
+    probe = None
+    if contest.cards is not None:
+        game, probe = contest.cards.start(contest.new_game, sides[0].setup, sides[1].setup, seed,
+                                          first_seat(master, index))
+    else:
+        game = contest.new_game(sides[0].setup, sides[1].setup, seed, first_seat(master, index))
     agents = [side.agent.make(agent_seed(seed, seat)) for seat, side in enumerate(sides)]
     decisions = 0
     limit = contest.max_decisions
@@ -120,7 +128,11 @@ def play_one(contest: Contest, master: int, index: int) -> dict[str, Any]:
     # answers an external agent did not give in time (docs/BOTS.md), by side
     timeouts = {order[seat]: n for seat, agent in enumerate(agents)
                 if (n := getattr(agent, "timeouts", 0))}
-    extra = {"timeouts": timeouts} if timeouts else {}
+    extra: dict[str, Any] = {"timeouts": timeouts} if timeouts else {}
+    if probe is not None:
+        seen = probe.cards(game)
+        extra["cards"] = {side: {name: list(v) for name, v in sorted(seen[order.index(side)].items())}
+                          for side in SIDES}
     return {
         "index": index,
         "seed": seed,

@@ -9,6 +9,48 @@ from zxdeck.errors import ZxError
 
 PLOT_MISSING = "--plot needs matplotlib: pip install 'zxdeck[plot]'"
 FORMATS = (".png", ".svg")
+# fonts with Japanese glyphs, by the family names matplotlib's font manager gives them
+CJK_FAMILIES = ("Noto Sans CJK JP", "Noto Sans JP", "Noto Serif CJK JP", "Source Han Sans JP",
+                "Source Han Sans", "IPAexGothic", "IPAGothic", "IPAPGothic", "TakaoGothic",
+                "TakaoPGothic", "VL Gothic", "Hiragino Sans", "Hiragino Kaku Gothic ProN",
+                "Yu Gothic", "Meiryo", "MS Gothic", "Droid Sans Fallback", "WenQuanYi Zen Hei",
+                "Noto Sans CJK SC", "Noto Sans CJK TC", "Noto Sans CJK KR")
+NO_CJK_FONT = ("zxdeck: note: --plot found no font with Japanese glyphs, so the names are shown "
+               "as {shown}; install one (Debian/Ubuntu: apt-get install fonts-noto-cjk, then "
+               "rm -rf ~/.cache/matplotlib) to see them")
+
+
+def needs_cjk(text: str) -> bool:
+    """Whether `text` has characters a Latin font lacks (kana, kanji, full-width forms...)."""
+    return any(ord(ch) >= 0x2E80 for ch in text)
+
+
+def cjk_font() -> str | None:
+    """The family name of an installed font with Japanese glyphs (matplotlib's font manager), or
+    None when there is none."""
+    from matplotlib import font_manager
+
+    installed = {f.name for f in font_manager.fontManager.ttflist}
+    for family in CJK_FAMILIES:
+        if family in installed:
+            return family
+    for name in sorted(installed):  # any other CJK font by its name
+        if "CJK" in name:
+            return name
+    return None
+
+
+def plot_labels(names: list[str]) -> tuple[list[str], str | None, str | None]:
+    """The labels to draw, the font family to draw them with (None: matplotlib's default) and
+    the warning to print when Japanese names cannot be drawn (then `#1`, `#2`, ... for them)."""
+    if not any(needs_cjk(n) for n in names):
+        return names, None, None
+    family = cjk_font()
+    if family is not None:
+        return names, family, None
+    shown = [f"#{i + 1}" if needs_cjk(n) else n for i, n in enumerate(names)]
+    pairs = ", ".join(f"{n} = {s}" for n, s in zip(names, shown) if n != s)
+    return shown, None, NO_CJK_FONT.format(shown=pairs)
 
 
 def require_matplotlib() -> None:
@@ -27,14 +69,29 @@ def check_plot_path(path: str) -> None:
 
 def plot_matrix(result: dict[str, Any], path: str) -> None:
     """Write the heat map of `result` (`tournament_result`): row's win % against column, each
-    cell labelled with its win % and 95 % interval; red below 50 %, blue above."""
+    cell labelled with its win % and 95 % interval; red below 50 %, blue above. Japanese names
+    are drawn with a Japanese font of the machine (`cjk_font`); without one, they are shown as
+    `#1`, `#2`, ... with one note on stderr saying how to get one (never as empty boxes)."""
     check_plot_path(path)
+    import warnings
+
     import matplotlib
 
     matplotlib.use("Agg")  # files only, never a window
     import matplotlib.pyplot as plt
 
-    names = result["entrants"]
+    names, family, note = plot_labels(list(result["entrants"]))
+    if note:
+        import click
+
+        click.echo(note, err=True)
+    rc = {"font.family": [family, "DejaVu Sans"]} if family else {}
+    with matplotlib.rc_context(rc), warnings.catch_warnings():
+        warnings.filterwarnings("ignore", message="Glyph .* missing from")  # said once, above
+        _draw(result, names, path, plt, matplotlib)
+
+
+def _draw(result: dict[str, Any], names: list[str], path: str, plt: Any, matplotlib: Any) -> None:
     k = len(names)
     data = [[float("nan") if v is None else 100 * v for v in row] for row in result["matrix"]]
     size = max(4.0, 1.1 * k + 2)
@@ -68,4 +125,5 @@ def plot_matrix(result: dict[str, Any], path: str) -> None:
         plt.close(fig)
 
 
-__all__ = ["FORMATS", "PLOT_MISSING", "check_plot_path", "plot_matrix", "require_matplotlib"]
+__all__ = ["CJK_FAMILIES", "FORMATS", "PLOT_MISSING", "check_plot_path", "cjk_font", "needs_cjk",
+           "plot_labels", "plot_matrix", "require_matplotlib"]

@@ -163,9 +163,16 @@ def tournament_result(names: Sequence[str], pairs: Sequence[tuple[int, int]],
                for j in range(k)] for i in range(k)]
     intervals = [[[_r(x) for x in wilson(points[i][j], games[i][j])] if i != j and games[i][j]
                   else None for j in range(k)] for i in range(k)]
-    ratings = bradley_terry(points, games) if k >= 2 else [(0.0, 0.0)] * k
+    # only the entrants that played are rated (a run stopped early may leave some without a
+    # game: they get no rating and come last, unranked, rather than a made-up one)
+    played = [i for i in range(k) if sum(games[i])]
+    ratings: dict[int, tuple[float, float]] = {}
+    if len(played) >= 2:
+        sub = bradley_terry([[points[i][j] for j in played] for i in played],
+                            [[games[i][j] for j in played] for i in played])
+        ratings = dict(zip(played, sub))
     ranking = []
-    for i in sorted(range(k), key=lambda i: (-round(ratings[i][0], 6), i)):
+    for i in sorted(ratings, key=lambda i: (-round(ratings[i][0], 6), i)):
         r, se = ratings[i]
         total = sum(games[i])
         ranking.append({
@@ -173,6 +180,11 @@ def tournament_result(names: Sequence[str], pairs: Sequence[tuple[int, int]],
                                                                    round(r + Z95_ELO * se, 1)],
             "games": total, "score": _rate(sum(points[i]), total),
         })
+    for i in range(k):
+        if i not in ratings:
+            total = sum(games[i])
+            ranking.append({"name": names[i], "rating": None, "interval": None, "games": total,
+                            "score": _rate(sum(points[i]), total)})
     complete = outcome is None or outcome.status == "complete"
     return {
         "entrants": list(names), "matrix": matrix, "games": games, "intervals": intervals,
@@ -216,6 +228,8 @@ def render_tournament(result: dict[str, Any], color: bool = False) -> str:
     lines.append("Ranking (Bradley-Terry, Elo scale, 0 = average, 95 % interval):")
     rows = [[n + 1, r["name"], f"{r['rating']:+.0f}",
              f"{r['interval'][0]:+.0f} .. {r['interval'][1]:+.0f}", _pct(r["score"]), r["games"]]
+            if r["rating"] is not None else ["", r["name"], "-", "no games: not rated",
+                                             _pct(r["score"]), r["games"]]
             for n, r in enumerate(result["ranking"])]
     from tabulate import tabulate
 

@@ -98,9 +98,10 @@ def pairings(n: int) -> list[tuple[int, int]]:
 
 
 def tournament_matches(entrants: Sequence[Entrant], seed: int, games: int,
-                       factory: GameFactory) -> tuple[list[tuple[int, int]], list[Match]]:
+                       factory: GameFactory, cards: Any = None) -> tuple[list[tuple[int, int]], list[Match]]:
     """The pairings (i < j) and their matches, in the order they are played; `factory` makes
-    the games (`GameAdapter.factory(turn_limit)`)."""
+    the games (`GameAdapter.factory(turn_limit)`); `cards`, the game's card events, adds each
+    game's card record (`zxdeck.analysis.cards`)."""
     if len(entrants) < 2:
         raise ZxError(f"a tournament needs at least 2 entrants (got {len(entrants)})")
     names = [e.name for e in entrants]
@@ -113,7 +114,7 @@ def tournament_matches(entrants: Sequence[Entrant], seed: int, games: int,
         a, b = entrants[i], entrants[j]
         key = f"{a.name} vs {b.name}"
         contest = Contest(factory, Side(a.name, a.spec, a.agent, a.agent.label),
-                          Side(b.name, b.spec, b.agent, b.agent.label))
+                          Side(b.name, b.spec, b.agent, b.agent.label), cards=cards)
         matches.append(Match(contest, match_seed(seed, key), games, key))
     return pairs, matches
 

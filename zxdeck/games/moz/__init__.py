@@ -23,4 +23,7 @@ COMMANDS: dict[str, str] = {
     "tournament": "zxdeck.games.moz.run_cmds",
     "bot": "zxdeck.games.moz.run_cmds",
     "replay": "zxdeck.games.moz.replay_cmds",
+    "gauntlet": "zxdeck.games.moz.analysis_cmds",
+    "optimize": "zxdeck.games.moz.analysis_cmds",
+    "draw": "zxdeck.games.moz.analysis_cmds",
 }

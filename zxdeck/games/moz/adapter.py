@@ -48,6 +48,55 @@ class MozGames:
         return Game(p1, p2, seed=seed, turn_limit=self.turn_limit, record=False)
 
 
+class _MozCardProbe:
+    """Per seat, each card's first turn in hand and in play (zxdeck.analysis.cards)."""
+
+    __slots__ = ("game", "seen")
+
+    def __init__(self, game: Game) -> None:
+        from zxdeck.analysis.cards import FirstSeen
+
+        self.game = game
+        self.seen = FirstSeen()
+        for p in (0, 1):  # S-3: the opening hand, drawn before any decision (turn 0)
+            for iid in game.hand[p]:
+                self.seen.drawn(p, game.cards[iid].name, 0)
+
+    def __call__(self, kind: str, p: int, iid: int) -> None:
+        g = self.game
+        if kind == "drawn":
+            self.seen.drawn(p, g.cards[iid].name, g.turn)
+        else:
+            self.seen.played(p, g.cards[iid].name, g.turn)
+
+    def cards(self, game: Game) -> tuple[dict[str, list[int | None]], dict[str, list[int | None]]]:
+        return self.seen.seen
+
+
+class MozCardEvents:
+    """What "drawn" and "played" mean for MOZ's card statistics: drawn, a card into the hand (the
+    opening hand of S-3 at turn 0, the draw step, a card's draw); played, a card placed on a face
+    from the hand (face up, face down or as a pair, T-5, T-6, L-4) or used as a special (X-2).
+    Summoners are neither."""
+
+    def start(self, factory: MozGames, p1: Sequence[MozCard], p2: Sequence[MozCard], seed: int,
+              first: int | None = None) -> tuple[Game, _MozCardProbe]:
+        game = factory(p1, p2, seed, first)
+        probe = _MozCardProbe(game)
+        game.on_card = probe
+        return game, probe
+
+    def copies(self, setup: Sequence[MozCard]) -> dict[str, int]:
+        """The deck list by name, summoners left out (they are never drawn nor played)."""
+        from zxdeck.games.moz.model import Summoner
+
+        out: dict[str, int] = {}
+        for c in setup:
+            if not isinstance(c, Summoner):
+                out[c.name] = out.get(c.name, 0) + 1
+        return out
+
+
 def card_fingerprint(card: MozCard) -> str:
     """What of a card can change a match (every field but its texts and English name), hashed."""
     data = {name: getattr(card, name) for name in card._fields  # zxdeck.records: the fields in order
@@ -96,6 +145,10 @@ class MozAdapter:
 
     def factory(self, turn_limit: int) -> MozGames:
         return MozGames(turn_limit)
+
+    def card_events(self) -> MozCardEvents:
+        """What "drawn" and "played" mean for card statistics (zxdeck.analysis.cards)."""
+        return MozCardEvents()
 
     def new_game(self, p1: Sequence[MozCard], p2: Sequence[MozCard], seed: int, turn_limit: int,
                  record: bool = False) -> Game:

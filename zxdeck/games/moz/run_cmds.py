@@ -13,6 +13,14 @@ from __future__ import annotations
 import click
 
 from zxdeck.cli import AppContext, examples_epilog, pass_app
+from zxdeck.cli.analysis import (
+    card_stats_option,
+    cards_keep,
+    emit_card_stats,
+    emit_html,
+    html_option,
+    resumed_card_stats,
+)
 from zxdeck.cli.app import all_seats_ai_option, seat_agents
 from zxdeck.cli.runs import run_options
 from zxdeck.errors import ZxError
@@ -57,13 +65,16 @@ TOURNAMENT_EPILOG = examples_epilog([
 @click.option("--turn-limit", type=click.IntRange(1), default=400, show_default=True,
               help="A longer match is a tie (W-3).")
 @click.option("--allow-illegal", is_flag=True, help="Play decks that break the deck rules (D).")
+@card_stats_option
+@html_option
 @pass_app
 @click.pass_context
 @_user_errors
 def tournament_cmd(ctx: click.Context, app: AppContext, decks: tuple[str, ...], games: int, ai: str,
                    agents: str | None, ladder_deck: str | None, seed: int, jobs: str, backend: str,
                    out_dir: str | None, resume_dir: str | None, fmt: str, plot_path: str | None,
-                   turn_limit: int, allow_illegal: bool) -> None:
+                   turn_limit: int, allow_illegal: bool, card_stats: bool = False,
+                   html_path: str | None = None) -> None:
     """Round robin of MOZ decks (or of agents on one deck): matchup matrix and ranking."""
     from zxdeck.cli.runs import (
         check_common,
@@ -97,6 +108,7 @@ def tournament_cmd(ctx: click.Context, app: AppContext, decks: tuple[str, ...], 
         seed = seed if given(ctx, "seed") else stored["seed"]
         turn_limit = turn_limit if given(ctx, "turn_limit") else stored["turn_limit"]
         allow_illegal = allow_illegal if given(ctx, "allow_illegal") else stored["allow_illegal"]
+        card_stats = resumed_card_stats(stored, card_stats, resume_dir)
         entrants = []
         for e, spec in zip(stored["entrants"], specs):
             d = rules.load_deck(e["path"], catalog, allow_illegal)
@@ -114,7 +126,9 @@ def tournament_cmd(ctx: click.Context, app: AppContext, decks: tuple[str, ...], 
     run_tournament(entrants, games=games, seed=seed, factory=rules.factory(turn_limit),
                    manifest=manifest, backend=backend, n_jobs=n_jobs, out_dir=out_dir,
                    resume_dir=resume_dir, stored=stored, store=store, fmt=fmt, plot_path=plot_path,
-                   debug=app.debug, command="--game moz tournament")
+                   debug=app.debug, command="--game moz tournament",
+                   card_events=rules.card_events() if card_stats else None, html_path=html_path,
+                   deck_list=rules.card_events().copies)
 
 
 SIM_EPILOG = examples_epilog([
@@ -141,13 +155,15 @@ SIM_EPILOG = examples_epilog([
 @click.option("--precision", type=float, default=None, metavar="P",
               help="Stop once the 95 % interval's half-width is at most P (e.g. 0.02).")
 @click.option("--allow-illegal", is_flag=True, help="Play decks that break the deck rules (D).")
+@card_stats_option
+@html_option
 @pass_app
 @click.pass_context
 @_user_errors
 def sim_cmd(ctx: click.Context, app: AppContext, deck_a: str | None, deck_b: str | None, games: int,
             ai1: str, ai2: str, ai_all: str | None, seed: int, jobs: str, backend: str, out_dir: str | None,
             resume_dir: str | None, fmt: str, turn_limit: int, precision: float | None,
-            allow_illegal: bool) -> None:
+            allow_illegal: bool, card_stats: bool = False, html_path: str | None = None) -> None:
     """Play DECK_A against DECK_B many times (zxdeck.sim over MOZ's game adapter): A's win rate
     with its 95 % interval. A deck is named by its file name in the report."""
     from pathlib import Path
@@ -187,6 +203,7 @@ def sim_cmd(ctx: click.Context, app: AppContext, deck_a: str | None, deck_b: str
         deck_a = deck_a or stored["a"]["path"]
         deck_b = deck_b or stored["b"]["path"]
         names = {"a": stored["a"]["deck"], "b": stored["b"]["deck"]}
+        card_stats = resumed_card_stats(stored, card_stats, resume_dir)
     elif not deck_a or not deck_b:
         raise ZxError("give two decks: zxdeck --game moz sim DECK_A DECK_B (or --resume DIR)")
     else:
@@ -204,26 +221,46 @@ def sim_cmd(ctx: click.Context, app: AppContext, deck_a: str | None, deck_b: str
         "a": {"deck": name_a, **a.describe(), "agent": agent_a.to_json()},
         "b": {"deck": name_b, **b.describe(), "agent": agent_b.to_json()},
     })
+    if card_stats:
+        manifest["card_stats"] = True
     manifest, out = open_run(manifest, stored, store, out_dir, resume_dir)
+    events = rules.card_events() if card_stats else None
     contest = Contest(rules.factory(turn_limit), Side(name_a, a.setup, agent_a, agent_a.label),
-                      Side(name_b, b.setup, agent_b, agent_b.label))
+                      Side(name_b, b.setup, agent_b, agent_b.label), cards=events)
     collected: list[dict] = []
-    late = TimeoutCount(collected.extend if fmt == "csv" and out is None else None)
+    keep = collected.extend if fmt == "csv" and out is None and not card_stats else None
+    cards = None
+    if events is not None:
+        from zxdeck.analysis.cards import sim_cards
+
+        cards = sim_cards(name_a, name_b, events.copies(a.setup), events.copies(b.setup))
+        if stored is not None:
+            cards.feed(0, out.records())
+        keep = cards_keep(cards, keep)
+    late = TimeoutCount(keep)
     tallies, outcome, be = run_all([Match(contest, seed, games)], backend, n_jobs, out, stored is not None,
                                 precision, sim_description, late)
     late.report({"a": f"{agent_a.label} (A)", "b": f"{agent_b.label} (B)"})
     result = sim_result(tallies[0], manifest, outcome, be.name, be.workers)
+    if cards is not None:
+        result["card_stats"] = cards.result()
     if out is not None and outcome.status == "complete":
         out.write_result(result)
     if outcome.status != "failed":
+        lists = rules.card_events().copies
+        emit_html(html_path, "sim", result, {f"{name_a} (A)": lists(a.setup), f"{name_b} (B)": lists(b.setup)})
         if fmt == "json":
             import json
 
             click.echo(json.dumps(result, ensure_ascii=False, indent=2))
+        elif fmt == "csv" and cards is not None:
+            emit_card_stats(result["card_stats"], "csv")
         elif fmt == "csv":
             click.echo(games_csv(list(out.records()) if out is not None else collected).rstrip("\n"))
         else:
             click.echo(render_sim(result).rstrip("\n"))
+            if cards is not None:
+                emit_card_stats(result["card_stats"], "table")
     finish(outcome, out_dir or resume_dir, "--game moz sim", None, app.debug)
 
 

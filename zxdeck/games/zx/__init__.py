@@ -34,4 +34,6 @@ COMMANDS: dict[str, str] = {
     "rules": "zxdeck.games.zx.cli.rules_cmds",
     "catalog": "zxdeck.games.zx.cli.catalog_cmds",
     "bot": "zxdeck.games.zx.cli.bot_cmds",
+    "gauntlet": "zxdeck.games.zx.cli.analysis_cmds",
+    "optimize": "zxdeck.games.zx.cli.analysis_cmds",
 }

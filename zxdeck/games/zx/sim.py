@@ -35,6 +35,56 @@ class ZxGames:
         return Game(p1, p2, seed=seed, turn_limit=self.turn_limit, first=first)
 
 
+class _ZxCardListener:
+    """A game listener that keeps, per player, each card's first turn in hand and in play."""
+
+    __slots__ = ("seen",)
+
+    def __init__(self) -> None:
+        from zxdeck.analysis.cards import FirstSeen
+
+        self.seen = FirstSeen()
+
+    def __call__(self, g: Game, event: str, data: dict[str, Any]) -> None:
+        if event == "action":  # every move: nothing to count (the most frequent call, kept cheap)
+            return
+        moves = data.get("moves")
+        if moves:
+            seen = self.seen.seen
+            for m in moves:
+                if m["to"] == "hand" and m["from"] == "deck":
+                    name = g.cards[m["card"]].name
+                    row = seen[m["owner"]].get(name)
+                    if row is None:
+                        seen[m["owner"]][name] = [g.turn, None]
+                    elif row[0] is None:
+                        row[0] = g.turn
+        if event == "play":
+            iid = data["card"]
+            self.seen.played(g.owner[iid], g.cards[iid].name, g.turn)
+        elif event == "mulligan":  # S-7: the opening hand went back; the new one is drawn next
+            self.seen.forget_drawn(data["player"], g.turn)
+
+    def cards(self, game: Game) -> tuple[dict[str, list[int | None]], dict[str, list[int | None]]]:
+        return self.seen.seen
+
+
+class ZxCardEvents:
+    """What "drawn" and "played" mean for Z/X's card statistics (zxdeck.analysis.cards): drawn, a
+    card moved from the deck to the hand (the kept opening hand, the draw phase, a search);
+    played, the `play` event (a Z/X placed on a square, an event resolved, whatever the way).
+    Turn 0 is the setup (the opening hand). Read from the game's event records (its listener)."""
+
+    def start(self, factory: ZxGames, p1: DeckSpec, p2: DeckSpec, seed: int,
+              first: int | None) -> tuple[Game, _ZxCardListener]:
+        probe = _ZxCardListener()
+        return Game(p1, p2, seed=seed, turn_limit=factory.turn_limit, first=first, listener=probe), probe
+
+    def copies(self, setup: DeckSpec) -> dict[str, int]:
+        """The deck list by name (main deck and dunamis), for the cards never drawn or played."""
+        return dict(Counter(c.name for c in (*setup.main, *setup.dunamis)))
+
+
 @dataclass(frozen=True)
 class LoadedDeck:
     """A deck file read, validated and ready to play."""
@@ -110,10 +160,11 @@ def base_manifest(kind: str, catalog_path: Path, seed: int, turn_limit: int,
 
 
 def sim_contest(a: LoadedDeck, b: LoadedDeck, agent_a: AgentSpec, agent_b: AgentSpec,
-                turn_limit: int) -> Contest:
+                turn_limit: int, card_stats: bool = False) -> Contest:
     return Contest(ZxGames(turn_limit),
                    Side(a.path, a.spec, agent_a, agent_a.label),
-                   Side(b.path, b.spec, agent_b, agent_b.label))
+                   Side(b.path, b.spec, agent_b, agent_b.label),
+                   cards=ZxCardEvents() if card_stats else None)
 
 
 def sim_manifest(a: LoadedDeck, b: LoadedDeck, agent_a: AgentSpec, agent_b: AgentSpec,
@@ -144,6 +195,10 @@ class ZxAdapter:
 
     def factory(self, turn_limit: int) -> ZxGames:
         return ZxGames(turn_limit)
+
+    def card_events(self) -> ZxCardEvents:
+        """What "drawn" and "played" mean for card statistics (zxdeck.analysis.cards)."""
+        return ZxCardEvents()
 
     def new_game(self, p1: DeckSpec, p2: DeckSpec, seed: int, turn_limit: int) -> Game:
         return Game(p1, p2, seed=seed, turn_limit=turn_limit)
@@ -177,5 +232,5 @@ class ZxAdapter:
 
 ADAPTER = ZxAdapter()
 
-__all__ = ["ADAPTER", "LoadedDeck", "ZxAdapter", "ZxGames", "base_manifest", "catalog_sha256", "load_deck",
+__all__ = ["ADAPTER", "LoadedDeck", "ZxAdapter", "ZxCardEvents", "ZxGames", "base_manifest", "catalog_sha256", "load_deck",
            "sim_contest", "sim_manifest"]

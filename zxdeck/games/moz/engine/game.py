@@ -17,7 +17,7 @@ the seat that owns it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from zxdeck.errors import ZxError
@@ -135,6 +135,8 @@ class Game:
         self.reason = ""
         self.history: list[Action] = []
         self.events: list[str] | None = [] if record else None
+        # told of each card drawn and played: on_card("drawn" | "played", seat, iid) (card stats)
+        self.on_card: Callable[[str, int, int], None] | None = None
         # S-2, S-3: shuffle each zone, draw the opening hands (S-1, the order, is the players' first decision)
         for p in (0, 1):
             self.rng.shuffle(self.zone[p])
@@ -205,6 +207,7 @@ class Game:
         d["picking"] = None if self.picking is None else dict(self.picking)
         d["rng"] = self.rng.clone()
         d["events"] = None
+        d["on_card"] = None
         d["cards"] = self.cards  # shared: replaced (not mutated) by determinize
         g.__dict__.update(d)
         return g
@@ -514,7 +517,10 @@ class Game:
             self._draw(p)
 
     def _draw(self, p: int) -> None:
-        self.hand[p].append(self.zone[p].pop())
+        iid = self.zone[p].pop()
+        self.hand[p].append(iid)
+        if self.on_card is not None:
+            self.on_card("drawn", p, iid)
 
     def _do_draw(self, d: tuple, a: Action) -> None:
         if a == DRAW:
@@ -537,6 +543,8 @@ class Game:
             return
         self.hand[p].remove(a.a)
         self.faces[p][a.b].append(a.a)
+        if self.on_card is not None:
+            self.on_card("played", p, a.a)
         if a.kind == "face_down":  # T-6, L-8, Z-5
             self.down.add(a.a)
             self._note(f"{SEATS[p]} places a card face down on {FACES[a.b]}")
@@ -556,6 +564,10 @@ class Game:
             assert isinstance(c, Support) and c.attribute is not None
             self.face_attr[p][f] = c.attribute
         self.faces[p][f] += [support, a.a]
+        if self.on_card is not None:
+            self.on_card("played", p, support)
+            if c.type != "reverse":
+                self.on_card("played", p, a.a)
         self._note(f"{SEATS[p]} places {self._name(support)} with {self._name(a.a)} on {FACES[f]}")
         self._placed(p, [support, a.a])
 
@@ -603,6 +615,8 @@ class Game:
             if i is not None and i >= 0:
                 self.hand[p].remove(i)
                 self.specials[p].append(i)
+                if self.on_card is not None:
+                    self.on_card("played", p, i)
                 used.append(i)
                 self._note(f"{SEATS[p]} uses {self._name(i)}")
         a, b = self.chosen
@@ -828,6 +842,8 @@ class Game:
             cards[-1] = value
             self.hand[p].remove(value)
             self.hand[p].append(old)
+            if self.on_card is not None:
+                self.on_card("played", p, value)
             self.mods.pop(old, None)
             self._note(f"{self._name(pk['src'])}: {SEATS[q]}'s {self._name(old)} on {FACES[f]} is exchanged for "
                        f"{self._name(value)} from the hand")

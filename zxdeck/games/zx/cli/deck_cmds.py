@@ -332,7 +332,10 @@ MIN_OPENING = 11  # main deck cards `draw` needs: S-6 hand 4, S-8 life 4, S-9 re
                    "zxdeck draw examples/decks/red.txt",
                    "zxdeck draw examples/decks/red.txt --seed 7 -n 5",
                    "zxdeck draw examples/decks/blue.txt --mulligan --format json",
-               ], "The game's own setup deals them (zxdeck rules S-6..S-9)."))
+                   "zxdeck draw examples/decks/red.txt --odds \"火の粉払い,紅蓮の業火:2\" --by-turn 3 --second",
+               ], "The game's own setup deals them (zxdeck rules S-6..S-9). --odds: the exact "
+                  "probability of holding the cards by a turn, and its frequency in --sims setups "
+                  "(docs/ANALYSIS.md)."))
 @click.argument("deck", metavar="DECK")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the first opening.")
 @click.option("-n", "--openings", "count", type=click.IntRange(1, 10_000), default=1, show_default=True,
@@ -340,10 +343,18 @@ MIN_OPENING = 11  # main deck cards `draw` needs: S-6 hand 4, S-8 life 4, S-9 re
 @click.option("--mulligan", is_flag=True, help="Take the mulligan (S-7) and show the new hand.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 @deck_format_option
+@click.option("--odds", metavar="NAME,NAME:2",
+              help="The odds of holding these cards (NAME:COUNT for several copies) by --by-turn.")
+@click.option("--by-turn", "by_turn", type=int, default=1, show_default=True, metavar="T",
+              help="With --odds: by your own turn T (after its draw, P-2).")
+@click.option("--second", is_flag=True, help="With --odds: you go second (you draw on your first turn).")
+@click.option("--sims", type=click.IntRange(0, 1_000_000), default=1000, show_default=True,
+              help="With --odds: setups dealt by the game to check the exact figure (0: none).")
 @pass_app
 @_user_errors
 def draw_cmd(app: AppContext, deck: str, seed: int, count: int, mulligan: bool, fmt: str,
-             deck_format: str) -> None:
+             deck_format: str, odds: str | None = None, by_turn: int = 1, second: bool = False,
+             sims: int = 1000) -> None:
     """Sample opening hands of DECK with life cards and resources, as the game deals them.
 
     The game's own setup deals them (S-2 Start Card, S-3 Gate Card, S-4 shuffle,
@@ -363,6 +374,18 @@ def draw_cmd(app: AppContext, deck: str, seed: int, count: int, mulligan: bool, 
     if len(spec.main) < MIN_OPENING:  # S-6, S-8, S-9 deal 10; an empty deck would be refreshed
         raise ZxError(f"{parsed.source}: {len(spec.main)} main deck cards are too few to deal an opening "
                       f"(4 in hand, 4 life, 2 resources and one left: at least {MIN_OPENING})")
+    if odds:
+        from zxdeck.games.zx.engine.opening import opening_odds, parse_odds, render_odds
+
+        result = opening_odds(spec, parse_odds(odds), by_turn, second, sims, seed)
+        if fmt == "json":
+            click.echo(json.dumps({"deck": parsed.source, **result.to_dict()}, ensure_ascii=False,
+                                  indent=2))
+        else:
+            click.echo(render_odds(result, parsed.source))
+        return
+    if second or by_turn != 1:
+        raise ZxError("--by-turn and --second go with --odds")
     openings = deal_openings(spec, seed, count, mulligan)
     if fmt == "json":
         click.echo(json.dumps({"deck": parsed.source, "openings": [o.to_dict() for o in openings]},

@@ -15,6 +15,14 @@ from typing import Any
 import click
 
 from zxdeck.cli import AppContext, examples_epilog, pass_app
+from zxdeck.cli.analysis import (
+    card_stats_option,
+    cards_keep,
+    emit_card_stats,
+    emit_html,
+    html_option,
+    resumed_card_stats,
+)
 from zxdeck.cli.app import PlayCommand, all_seats_ai_option, seat_agents
 from zxdeck.cli.runs import (  # noqa: F401 - EXIT_INTERRUPTED, run_options, run_tournament: their old home
     EXIT_INTERRUPTED,
@@ -81,13 +89,15 @@ def _load(app: AppContext, path: str, allow_illegal: bool, label: str,
 @deck_check_options
 @click.option("--precision", type=float, default=None, metavar="P",
               help="Stop once the 95 % interval's half-width is at most P (e.g. 0.02).")
+@card_stats_option
+@html_option
 @pass_app
 @click.pass_context
 def sim_cmd(ctx: click.Context, app: AppContext, deck_a: str | None, deck_b: str | None,
             games: int, ai1: str, ai2: str, ai_all: str | None, seed: int, jobs: str, backend: str,
             out_dir: str | None, resume_dir: str | None, fmt: str, turn_limit: int,
             allow_illegal: bool, regulation: str | None, allow_unscripted: bool,
-            precision: float | None) -> None:
+            precision: float | None, card_stats: bool = False, html_path: str | None = None) -> None:
     """Play DECK_A against DECK_B many times: A's win rate with its 95 % interval."""
     from zxdeck.agents import parse_agent
     from zxdeck.games.zx.sim import sim_contest, sim_manifest
@@ -116,6 +126,7 @@ def sim_cmd(ctx: click.Context, app: AppContext, deck_a: str | None, deck_b: str
         ai2 = resumed_agent(ctx, "ai2", ai2, stored["b"].get("agent"), resume_dir)
         deck_a = deck_a or stored["a"]["path"]
         deck_b = deck_b or stored["b"]["path"]
+        card_stats = resumed_card_stats(stored, card_stats, resume_dir)
     elif not deck_a or not deck_b:
         raise ZxError("give two decks: zxdeck sim DECK_A DECK_B (or --resume DIR)")
     else:
@@ -131,10 +142,22 @@ def sim_cmd(ctx: click.Context, app: AppContext, deck_a: str | None, deck_b: str
         b = type(b)(stored["b"]["deck"], b.spec)
     manifest = sim_manifest(a, b, agent_a, agent_b, app.cards_path, seed, games, turn_limit,
                             precision, allow_illegal, regulation, allow_unscripted)
+    if card_stats:
+        manifest["card_stats"] = True
     manifest, out = open_run(manifest, stored, store, out_dir, resume_dir)
-    contest = sim_contest(a, b, agent_a, agent_b, turn_limit)
+    contest = sim_contest(a, b, agent_a, agent_b, turn_limit, card_stats)
     collected: list[dict[str, Any]] = []
-    keep = collected.extend if fmt == "csv" and out is None else None
+    keep = collected.extend if fmt == "csv" and out is None and not card_stats else None
+    cards = None
+    if card_stats:
+        from zxdeck.analysis.cards import sim_cards
+        from zxdeck.games.zx.sim import ZxCardEvents
+
+        copies = ZxCardEvents().copies
+        cards = sim_cards(manifest["a"]["deck"], manifest["b"]["deck"], copies(a.spec), copies(b.spec))
+        if stored is not None:
+            cards.feed(0, out.records())
+        keep = cards_keep(cards, keep)
     paths = {"a": (deck_a, agent_a.label), "b": (deck_b, agent_b.label)}
 
     def replay(f: Any) -> str:  # `play --auto` plays game f.index exactly (same seeds)
@@ -150,18 +173,29 @@ def sim_cmd(ctx: click.Context, app: AppContext, deck_a: str | None, deck_b: str
                                 stored is not None, precision, sim_description, late)
     late.report({"a": f"{agent_a.label} (A)", "b": f"{agent_b.label} (B)"})
     result = sim_result(tallies[0], manifest, outcome, be.name, be.workers)
+    if cards is not None:
+        result["card_stats"] = cards.result()
     if out is not None and outcome.status == "complete":
         out.write_result(result)
     if outcome.status != "failed":
+        from zxdeck.games.zx.sim import ZxCardEvents
+
+        lists = ZxCardEvents().copies
+        emit_html(html_path, "sim", result, {manifest["a"]["deck"] + " (A)": lists(a.spec),
+                                             manifest["b"]["deck"] + " (B)": lists(b.spec)})
         if fmt == "json":
             import json
 
             emit(json.dumps(result, ensure_ascii=False, indent=2))
+        elif fmt == "csv" and cards is not None:
+            emit_card_stats(result["card_stats"], "csv")
         elif fmt == "csv":
             records = list(out.records()) if out is not None else collected
             emit(games_csv(records))
         else:
             emit(render_sim(result))
+            if cards is not None:
+                emit_card_stats(result["card_stats"], "table")
     finish(outcome, out_dir or resume_dir, "sim", replay, app.debug)
 
 
@@ -186,16 +220,19 @@ class TournamentCommand(PlayCommand):
 @click.option("--turn-limit", type=click.IntRange(1), default=100, show_default=True,
               help="A longer game ends as a draw (W-3).")
 @deck_check_options
+@card_stats_option
+@html_option
 @pass_app
 @click.pass_context
 def tournament_cmd(ctx: click.Context, app: AppContext, decks: tuple[str, ...], games: int, ai: str,
                    agents: str | None, ladder_deck: str | None, seed: int, jobs: str, backend: str,
                    out_dir: str | None, resume_dir: str | None, fmt: str, plot_path: str | None,
                    turn_limit: int, allow_illegal: bool, regulation: str | None,
-                   allow_unscripted: bool) -> None:
+                   allow_unscripted: bool, card_stats: bool = False,
+                   html_path: str | None = None) -> None:
     """Round robin of decks (or of agents on one deck): matchup matrix and ranking."""
     from zxdeck.agents import parse_agent, parse_agents
-    from zxdeck.games.zx.sim import ZxGames, base_manifest
+    from zxdeck.games.zx.sim import ZxCardEvents, ZxGames, base_manifest
     from zxdeck.sim.tournament import Entrant, new_entrants
 
     n_jobs = check_common(games, None, backend, jobs)
@@ -219,6 +256,7 @@ def tournament_cmd(ctx: click.Context, app: AppContext, decks: tuple[str, ...], 
         allow_unscripted = (allow_unscripted if given(ctx, "allow_unscripted")
                             else stored["allow_unscripted"])
         regulation = regulation if given(ctx, "regulation") else stored["regulation"]
+        card_stats = resumed_card_stats(stored, card_stats, resume_dir)
         entrants = []
         for e, spec in zip(stored["entrants"], specs):
             d = _load(app, e["path"], allow_illegal, e["name"], allow_unscripted, regulation)
@@ -242,7 +280,9 @@ def tournament_cmd(ctx: click.Context, app: AppContext, decks: tuple[str, ...], 
     run_tournament(entrants, games=games, seed=seed, factory=ZxGames(turn_limit), manifest=manifest,
                    backend=backend, n_jobs=n_jobs, out_dir=out_dir, resume_dir=resume_dir,
                    stored=stored, store=store if stored is not None else None, fmt=fmt,
-                   plot_path=plot_path, debug=app.debug)
+                   plot_path=plot_path, debug=app.debug,
+                   card_events=ZxCardEvents() if card_stats else None, html_path=html_path,
+                   deck_list=ZxCardEvents().copies)
 
 
 def register(group: click.Group) -> None:

@@ -117,3 +117,146 @@ def render_openings(openings: list[Opening], name: str) -> str:
 
 def _names(cards: list[Card]) -> str:
     return ", ".join(c.name for c in cards) or "-"
+
+
+# --- the odds of holding named cards by a turn (`zxdeck draw --odds`)
+
+HAND = 4  # S-6
+DRAW = 2  # P-2
+
+
+def cards_by_turn(turn: int, second: bool) -> int:
+    """Cards a player has drawn into the hand by the draw phase of its own turn `turn` (S-6:
+    four; P-2: two a turn, none on the first player's first turn); draws by effects not
+    counted."""
+    return HAND + DRAW * (turn if second else turn - 1)
+
+
+def parse_odds(text: str) -> list[tuple[str, int]]:
+    """`NAME,NAME:2` -> [("NAME", 1), ("NAME", 2)] (zxdeck.analysis.odds.parse_wanted)."""
+    from zxdeck.analysis.odds import parse_wanted
+
+    return parse_wanted(text)
+
+
+@dataclass
+class Odds:
+    """The odds of holding the wanted cards by a turn, exact and simulated (`zxdeck draw --odds`)."""
+
+    wanted: list[dict[str, Any]]  # name, copies in the deck, copies wanted
+    turn: int
+    second: bool
+    deck_size: int  # the main deck once the start card and gate card are set aside (S-2, S-3)
+    drawn: int
+    exact: float
+    exact_mulligan: float
+    simulated: dict[str, Any]
+    set_aside: list[str]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"wanted": self.wanted, "turn": self.turn,
+                "player": "second" if self.second else "first", "deck_size": self.deck_size,
+                "drawn": self.drawn, "set_aside": self.set_aside,
+                "exact": {"no_mulligan": round(self.exact, 6),
+                          "best_mulligan": round(self.exact_mulligan, 6)},
+                "simulated": self.simulated}
+
+
+def opening_odds(spec: DeckSpec, wanted: list[tuple[str, int]], turn: int, second: bool,
+                 games: int = 1000, seed: int = 0) -> Odds:
+    """The exact odds (zxdeck.analysis.odds) of holding `wanted` by the player's own turn `turn`,
+    and their frequency in `games` setups dealt by the game itself (seeds seed, seed+1, ...),
+    once always keeping and once mulliganing as the exact best choice says (S-7)."""
+    from zxdeck.analysis.odds import holding, keep_hand, with_mulligan
+    from zxdeck.sim.stats import wilson
+    from zxdeck.text import fold_compact
+
+    if turn < 1:
+        raise ZxError(f"--by-turn must be 1 or more, not {turn}")
+    first = deal_opening(spec, seed)
+    aside = [c for c in (first.start_card, first.gate_card) if c is not None]
+    pool = list(spec.main)
+    for c in aside:
+        pool.remove(c)
+    keys = []
+    for name, _ in wanted:
+        key = fold_compact(name)
+        members = {c.id for c in spec.main if key in (fold_compact(c.name), fold_compact(c.id))}
+        if not members:
+            raise ZxError(f"--odds: {name} is not in the main deck of {spec.name or 'the deck'}")
+        keys.append(members)
+    groups = [(sum(1 for c in pool if c.id in ids), k) for ids, (_, k) in zip(keys, wanted)]
+    n = cards_by_turn(turn, second)
+    size = len(pool)
+    exact = holding(groups, size, n)
+    exact_m = with_mulligan(groups, size, HAND, n)
+
+    def counts(cards: list[Card]) -> tuple[int, ...]:
+        return tuple(sum(1 for c in cards if c.id in ids) for ids in keys)
+
+    def holds(cards: list[Card]) -> bool:
+        return all(x >= k for x, (_, k) in zip(counts(cards), wanted))
+
+    hits = {"no_mulligan": 0, "best_mulligan": 0}
+    for i in range(games):
+        for mode in hits:
+            def choose(hand: list[Card], mode: str = mode) -> bool:
+                return mode == "no_mulligan" or keep_hand(groups, size, HAND, n, counts(hand))
+
+            hand, deck = _setup_and_deck(spec, seed + i, second, choose)
+            more = max(0, n - HAND)
+            hits[mode] += holds(hand + deck[len(deck) - more:] if more else hand)
+    sim = {"games": games, "seed": seed}
+    for mode, h in hits.items():
+        lo, hi = wilson(h, games)
+        sim[mode] = {"hits": h, "frequency": round(h / games, 6) if games else None,
+                     "interval": [round(lo, 6), round(hi, 6)]}
+    return Odds([{"name": name, "in_deck": g[0], "wanted": k} for (name, k), g in zip(wanted, groups)],
+                turn, second, size, min(n, size), exact, exact_m, sim,
+                [f"{c.name} ({c.id})" for c in aside])
+
+
+def _setup_and_deck(spec: DeckSpec, seed: int, second: bool, keep: Any) -> tuple[list[Card], list[Card]]:
+    """Player 1's hand and deck (top last) once setup is done, seated first or second; at the
+    mulligan (S-7) player 1 keeps when `keep(hand)` says so; player 2 keeps."""
+    from zxdeck.games.zx.engine.actions import DONE, KEEP, MULLIGAN
+    from zxdeck.games.zx.engine.game import Game
+
+    game = Game(spec, spec, seed=seed, first=1 if second else 0)
+    while not game.started and not game.is_over() and game.decision is not None:
+        kind = game.decision_kind()
+        if kind == "mulligan":
+            p = game.current_player()
+            mull = p == 0 and not keep([game.cards[i] for i in game.players[0].hand])
+            game.apply(MULLIGAN if mull else KEEP)
+        elif kind in ("pick:start_card", "pick:gate_card"):
+            picks = [a for a in game.legal_actions() if a.kind == "pick"]
+            game.apply(picks[0] if picks else DONE)
+        else:  # the setup is done once the first turn asks something
+            break
+    ps = game.players[0]
+    return [game.cards[i] for i in ps.hand], [game.cards[i] for i in ps.deck]
+
+
+def render_odds(odds: Odds, name: str) -> str:
+    """The text of `zxdeck draw --odds`."""
+    from tabulate import tabulate
+
+    who = "going second" if odds.second else "going first"
+    want = ", ".join(f"{w['name']}" + (f" x{w['wanted']}" if w["wanted"] > 1 else "") +
+                     f" ({w['in_deck']} in the deck)" for w in odds.wanted)
+    lines = [f"{name}: holding {want} by your turn {odds.turn} {who}: {odds.drawn} cards drawn "
+             f"(S-6: 4, P-2: 2 a turn{'' if odds.second else ', none on the first turn'}) "
+             f"from {odds.deck_size}" + (f" ({', '.join(odds.set_aside)} set aside, S-2/S-3)"
+                                         if odds.set_aside else "")]
+    sim = odds.simulated
+    rows = []
+    for label, key, exact in (("keep the hand", "no_mulligan", odds.exact),
+                              ("best mulligan (S-7)", "best_mulligan", odds.exact_mulligan)):
+        s = sim[key]
+        lo, hi = s["interval"]
+        rows.append([label, f"{100 * exact:.2f} %", f"{100 * s['frequency']:.1f} %" if sim["games"] else "-",
+                     f"{100 * lo:.1f}-{100 * hi:.1f} %" if sim["games"] else "-"])
+    lines.append(tabulate(rows, ["", "exact", f"simulated ({sim['games']} setups)", "95 % interval"],
+                          tablefmt="simple", disable_numparse=True))
+    return "\n".join(lines)

@@ -1,0 +1,310 @@
+"""Which change of a deck is best against a field (`zxdeck optimize`), for any game.
+
+A candidate is the deck with a change: `-2 NAME +2 NAME` (remove two copies of one card, add two
+of another; `parse_change`). The game applies it and checks the deck (an illegal candidate is
+listed with its errors and left out). Then the original deck and every candidate play the same
+field on **common random numbers**: game i against field deck j has the same seed for every
+candidate, so two candidates are compared on the same deals and the luck of the deal cancels.
+
+**Racing** (successive halving): round r plays every surviving candidate up to n_r games against
+each field deck, n_r doubling each round up to `--games`; after a round the better half (by win
+rate against the field) goes on. The original plays every round (it is what the others are
+compared with). A race also stops as soon as the leader is ahead of every other survivor with the
+stated confidence (the paired difference's interval above 0). Nothing depends on time or on the
+order games finish in: the same answer for any --jobs and backend.
+
+**The difference from the original** of a candidate, over the games both played: per game i
+against field deck j, the candidate's score minus the original's (1 a win, 0.5 a draw, 0 a
+loss) on the same seed. Its mean against each field deck, weighted by the shares, is the
+difference; its standard error is the square root of the weighted sum of (share² × the
+variance of the per-game differences / games); the interval is ± z of it (z = 1.96 for 95 %).
+One game won and one lost by the difference are added to each field deck's games (as Agresti and
+Caffo add a success and a failure), so that candidates whose games never differed yet do not get
+an interval of zero width. Pairing makes the interval much narrower than comparing two
+independent win rates.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from statistics import NormalDist
+from typing import Any
+
+from zxdeck.errors import ZxError
+from zxdeck.sim.core import Contest, Match, Side
+
+
+def parse_change(text: str) -> list[tuple[int, str]]:
+    """`-2 NAME +2 OTHER` -> [(-2, "NAME"), (2, "OTHER")] (a name runs to the next `+N` / `-N`
+    that starts a word, so names may hold spaces); a one-line ZxError when it is not one."""
+    s = text.strip()
+    if not s:
+        raise ZxError("an empty change: write it as \"-2 NAME +2 NAME\"")
+    starts = [m for m in re.finditer(r"(?:^|\s)([+-]\d+)\s+", s)]
+    if not starts or starts[0].start() != 0:
+        raise ZxError(f"change {text!r}: expected \"-COUNT NAME +COUNT NAME ...\" "
+                      "(e.g. \"-2 火の粉払い +2 紅蓮の業火\")")
+    out: list[tuple[int, str]] = []
+    for k, m in enumerate(starts):
+        end = starts[k + 1].start() if k + 1 < len(starts) else len(s)
+        name = s[m.end():end].strip()
+        n = int(m.group(1))
+        if not name:
+            raise ZxError(f"change {text!r}: a count {m.group(1)} without a card name")
+        if n == 0:
+            raise ZxError(f"change {text!r}: a count of 0 for {name}")
+        out.append((n, name))
+    return out
+
+
+def read_candidates(path: str) -> list[str]:
+    """The changes of a candidates file: one change a line, `#` comments and blank lines skipped."""
+    from zxdeck.decks.files import decode, read_bytes
+
+    text = decode(read_bytes(path), path)[0]  # the encodings of a deck file; one-line errors
+    out = []
+    for line in text.splitlines():
+        line = line.split("#", 1)[0].strip()
+        if line:
+            out.append(line)
+    if not out:
+        raise ZxError(f"{path}: no candidate (one change a line, like \"-2 NAME +2 NAME\")")
+    return out
+
+
+@dataclass
+class Scores:
+    """The scores of one candidate against one field deck, game by game (in game order)."""
+
+    points: list[float] = field(default_factory=list)
+
+    @property
+    def games(self) -> int:
+        return len(self.points)
+
+
+@dataclass
+class Candidate:
+    name: str  # the change as written, or "original"
+    setup: Any
+    scores: list[Scores]  # one per field deck
+    eliminated: int | None = None  # the round it was left out after
+
+
+def _side_points(rec: dict[str, Any]) -> float:
+    w = rec.get("winner")
+    return 0.5 if w is None else 1.0 if w == "a" else 0.0
+
+
+def field_mean(c: Candidate, shares: Sequence[float], n: int | None = None) -> float:
+    """The share-weighted win rate over each field deck's first `n` games (all by default)."""
+    total = 0.0
+    for s, sc in zip(shares, c.scores):
+        pts = sc.points if n is None else sc.points[:n]
+        total += s * (sum(pts) / len(pts)) if pts else 0.0
+    return total
+
+
+def paired_difference(x: Candidate, y: Candidate, shares: Sequence[float],
+                      confidence: float = 0.95) -> tuple[float, float, float, int] | None:
+    """x's win rate minus y's over the games both played (common seeds), with its interval:
+    (difference, low, high, games per field deck); None without common games."""
+    z = NormalDist().inv_cdf(0.5 + confidence / 2)
+    n = min(min(a.games, b.games) for a, b in zip(x.scores, y.scores))
+    if n <= 0:
+        return None
+    mean = var = 0.0
+    for s, a, b in zip(shares, x.scores, y.scores):
+        # one win and one loss of difference added (as Agresti and Caffo add a success and a
+        # failure): games that never differed do not make a zero-width interval
+        d = [p - q for p, q in zip(a.points[:n], b.points[:n])] + [1.0, -1.0]
+        k = len(d)
+        m = sum(d) / k
+        v = sum((t - m) ** 2 for t in d) / (k - 1)
+        mean += s * m
+        var += s * s * v / k
+    half = z * math.sqrt(var)
+    return mean, mean - half, mean + half, n
+
+
+def schedule(games: int, candidates: int) -> list[int]:
+    """Games per field deck after each round: doubling up to `games` (all even), as many rounds
+    as halving `candidates` down to one takes."""
+    rounds = max(1, math.ceil(math.log2(max(1, candidates)))) + 1 if candidates > 1 else 1
+    out = []
+    for r in range(rounds):
+        n = games // (2 ** (rounds - 1 - r))
+        n -= n % 2
+        out.append(max(2, min(games, n)))
+    return sorted(set(out))
+
+
+@dataclass
+class RaceResult:
+    candidates: list[Candidate]  # the original first
+    rounds: list[dict[str, Any]]
+    games_played: int
+    full_budget: int  # the games of playing every candidate fully
+    stopped: str  # "halving", "confidence", "interrupted"
+
+
+def race(original: Any, candidates: Sequence[tuple[str, Any]], field_decks: Sequence[tuple[str, Any, float]],
+         *, agent: Any, field_agent: Any, factory: Any, seed: int, games: int,
+         run_round: Callable[[list[Match]], tuple[list[list[dict[str, Any]]], str]],
+         confidence: float = 0.95, cards: Any = None, plan: Sequence[int] | None = None) -> RaceResult:
+    """Race `candidates` (`(name, setup)`) against the field (`(name, setup, share)`), the
+    original deck playing along. `run_round(matches)` plays matches (continuing where each one's
+    games stopped: `Match.games` is the new total) and returns each match's new records in game
+    order, and the run's status ("complete" or "interrupted")."""
+    shares = [s for _, _, s in field_decks]
+    pool = [Candidate("original", original, [Scores() for _ in field_decks])]
+    pool += [Candidate(n, s, [Scores() for _ in field_decks]) for n, s in candidates]
+    plan = list(plan) if plan is not None else schedule(games, len(candidates))
+    alive = list(range(1, len(pool)))
+    played = 0
+    rounds: list[dict[str, Any]] = []
+    stopped = "halving"
+    for r, n in enumerate(plan, 1):
+        playing = [0, *alive]
+        matches = []
+        for ci in playing:
+            c = pool[ci]
+            for j, (opp, opp_setup, _) in enumerate(field_decks):
+                contest = Contest(factory, Side(c.name, c.setup, agent, getattr(agent, "label", "")),
+                                  Side(opp, opp_setup, field_agent, getattr(field_agent, "label", "")),
+                                  cards=cards)
+                m = Match(contest, seed, n, f"{c.name} vs {opp}")
+                matches.append((ci, j, m))
+        new, status = run_round([m for _, _, m in matches])
+        for (ci, j, _), recs in zip(matches, new):
+            pool[ci].scores[j].points += [_side_points(x) for x in recs]
+            played += len(recs)
+        rounds.append({"round": r, "games_per_opponent": n,
+                       "candidates": [pool[ci].name for ci in alive]})
+        if status != "complete":
+            stopped = "interrupted"
+            break
+        if len(alive) <= 1:
+            break
+        order = sorted(alive, key=lambda ci: (-round(field_mean(pool[ci], shares), 12), ci))
+        leader = order[0]
+        ahead = all((d := paired_difference(pool[leader], pool[ci], shares, confidence)) is not None
+                    and d[1] > 0 for ci in order[1:])
+        if ahead:
+            for ci in order[1:]:
+                pool[ci].eliminated = r
+            alive = [leader]
+            stopped = "confidence"
+            break
+        if r == len(plan):
+            break
+        keep = max(1, math.ceil(len(order) / 2))
+        for ci in order[keep:]:
+            pool[ci].eliminated = r
+        alive = sorted(order[:keep])
+    full = (len(candidates) + 1) * len(field_decks) * plan[-1]
+    return RaceResult(pool, rounds, played, full, stopped)
+
+
+def round_runner(backend: str, jobs: int | None,
+                 progress: Callable[[Any], None] | None = None) -> Callable[[list[Match]], tuple[list[list[dict[str, Any]]], str]]:
+    """The `run_round` of `race` on a backend of `zxdeck.sim` (`local` processes or `ray`):
+    each match goes on from the games it already has (its tally is kept by key), the records
+    come back in game order whatever the number of workers."""
+    from zxdeck.sim.stats import Tally
+
+    tallies: dict[str, Tally] = {}
+
+    def run(matches: list[Match]) -> tuple[list[list[dict[str, Any]]], str]:
+        from zxdeck.sim.backends import make_backend
+        from zxdeck.sim.runner import Scheduler
+
+        new: list[list[dict[str, Any]]] = [[] for _ in matches]
+
+        def sink(i: int, records: list[dict[str, Any]]) -> None:
+            new[i].extend(records)
+
+        be = make_backend(backend, jobs)
+        be.open(matches)
+        outcome = Scheduler(matches, be, [tallies.setdefault(m.key, Tally()) for m in matches],
+                            sink, progress=progress).run()
+        if outcome.status == "failed" and outcome.failure is not None:
+            f = outcome.failure
+            if f.last is not None:
+                raise ZxError(f"{f.error} while playing one of games {f.index}-{f.last} of {f.key}")
+            raise ZxError(f"game {f.index} of {f.key} (seed {f.seed}) failed: {f.error}")
+        return new, outcome.status
+
+    return run
+
+
+def _r(x: float | None, digits: int = 4) -> float | None:
+    return None if x is None else round(x, digits)
+
+
+def race_result(res: RaceResult, field_decks: Sequence[tuple[str, Any, float]],
+                illegal: Sequence[dict[str, Any]], manifest: dict[str, Any],
+                confidence: float = 0.95) -> dict[str, Any]:
+    """The JSON of `zxdeck optimize --format json`: the candidates ranked (the furthest round
+    reached first, then the win rate against the field), each with its difference from the
+    original and that difference's interval."""
+    shares = [s for _, _, s in field_decks]
+    original = res.candidates[0]
+    rows = []
+    for i, c in enumerate(res.candidates):
+        n = min(sc.games for sc in c.scores)
+        d = paired_difference(c, original, shares, confidence) if i else None
+        rows.append({
+            "candidate": c.name, "games": sum(sc.games for sc in c.scores), "games_per_opponent": n,
+            "win_rate": _r(field_mean(c, shares)) if n else None,
+            "difference": _r(d[0]) if d else (0.0 if i == 0 else None),
+            "interval": [_r(d[1]), _r(d[2])] if d else None,
+            "eliminated_after_round": c.eliminated,
+            "_key": (c.eliminated is None, c.eliminated or 0, field_mean(c, shares) if n else -1, -i),
+        })
+    ranked = sorted(rows[1:], key=lambda r: r["_key"], reverse=True)
+    for r in rows:
+        r.pop("_key")
+    return {"original": rows[0], "ranking": ranked, "illegal": list(illegal),
+            "field": [{"deck": n, "share": _r(s, 6)} for n, _, s in field_decks],
+            "rounds": res.rounds, "stopped": res.stopped, "confidence": confidence,
+            "games_played": res.games_played, "full_budget": res.full_budget,
+            "seed": manifest.get("seed"), "manifest": manifest}
+
+
+def _pct(x: float | None, signed: bool = False) -> str:
+    if x is None:
+        return "-"
+    return f"{100 * x:+.1f}" if signed else f"{100 * x:.1f}"
+
+
+def render_race(result: dict[str, Any]) -> str:
+    from tabulate import tabulate
+
+    conf = round(100 * result["confidence"])
+    lines = [f"{len(result['ranking'])} candidates against a field of {len(result['field'])} decks, "
+             f"seed {result['seed']}: {result['games_played']} games played "
+             f"(every candidate in full: {result['full_budget']}); "
+             + {"halving": "raced by successive halving",
+                "confidence": f"stopped: the leader is ahead of every other at {conf} %",
+                "interrupted": "interrupted"}[result["stopped"]]]
+    for bad in result["illegal"]:
+        lines.append(f"left out (illegal): {bad['candidate']}: {'; '.join(bad['errors'])}")
+    o = result["original"]
+    rows = [["", "original", _pct(o["win_rate"]), "", "", o["games"], ""]]
+    for k, r in enumerate(result["ranking"], 1):
+        iv = r["interval"]
+        rows.append([k, r["candidate"], _pct(r["win_rate"]), _pct(r["difference"], True),
+                     "-" if iv is None else f"{_pct(iv[0], True)} .. {_pct(iv[1], True)}", r["games"],
+                     "" if r["eliminated_after_round"] is None else f"round {r['eliminated_after_round']}"])
+    lines.append(tabulate(rows, ["", "candidate", "win %", "vs original", f"{conf} % interval",
+                                 "games", "left out after"], tablefmt="simple",
+                          disable_numparse=True))
+    return "\n".join(lines)
+
+
+__all__ = ["Candidate", "RaceResult", "Scores", "field_mean", "paired_difference", "parse_change",
+           "race", "race_result", "read_candidates", "render_race", "round_runner", "schedule"]

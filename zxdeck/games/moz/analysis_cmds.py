@@ -1,0 +1,254 @@
+"""`zxdeck --game moz gauntlet`: a MOZ deck against a field, over `zxdeck.analysis` and the
+shared runner of zxdeck.cli.analysis (the same command as Z/X's).
+
+Exit status: 0 done, 2 could not run (a bad option, a deck that cannot be read or breaks a D
+rule without --allow-illegal, a game that failed), 130 interrupted.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import click
+
+from zxdeck.cli import AppContext, examples_epilog, pass_app
+from zxdeck.cli.analysis import card_stats_option, html_option, resumed_card_stats
+from zxdeck.cli.runs import run_options
+from zxdeck.errors import ZxError
+
+GAUNTLET_EPILOG = examples_epilog([
+    "zxdeck --game moz gauntlet examples/moz/shell_dragons.txt examples/moz -n 20",
+    "zxdeck --game moz gauntlet A.txt field.yaml --out runs/g   # then --resume runs/g",
+], "FIELD: a folder of decks (equal shares) or a YAML file: `decks:` with `- deck: FILE` and "
+   "`share: 0.3` (docs/ANALYSIS.md). Exit status: 0 done, 2 could not run or a game failed, "
+   "130 interrupted.")
+
+
+def _user_errors(func):  # noqa: ANN001, ANN202 - the decorator of zxdeck.cli.app
+    from zxdeck.cli.app import user_errors as wrap
+
+    return wrap(func)
+
+
+@click.command("gauntlet", epilog=GAUNTLET_EPILOG,
+               short_help="One MOZ deck against a field of decks: win rate against each and overall.")
+@click.argument("deck", required=False, metavar="DECK")
+@click.argument("field", required=False, metavar="FIELD")
+@click.option("-n", "--games", type=int, default=100, show_default=True,
+              help="Games against each deck of the field (in pairs, seats swapped).")
+@click.option("--ai", default="heuristic", show_default=True, help="The agent of DECK.")
+@click.option("--field-ai", default=None, metavar="AGENT", help="The agent of the field's decks (default: --ai).")
+@run_options("gauntlet", jobs="1")
+@click.option("--format", "fmt", type=click.Choice(["table", "json", "csv"]), default="table",
+              show_default=True, help="csv: one row per field deck, then the field.")
+@click.option("--turn-limit", type=int, default=400, show_default=True, help="A longer match is a tie (W-3).")
+@click.option("--precision", type=float, default=None, metavar="P",
+              help="Stop a match once its 95 % interval's half-width is at most P.")
+@click.option("--allow-illegal", is_flag=True, help="Play decks that break the deck rules (D).")
+@card_stats_option
+@html_option
+@pass_app
+@click.pass_context
+@_user_errors
+def gauntlet_cmd(ctx: click.Context, app: AppContext, deck: str | None, field: str | None,
+                 games: int, ai: str, field_ai: str | None, seed: int, jobs: str, backend: str,
+                 out_dir: str | None, resume_dir: str | None, fmt: str, turn_limit: int,
+                 precision: float | None, allow_illegal: bool, card_stats: bool,
+                 html_path: str | None = None) -> None:
+    """Play DECK against every deck of FIELD: the win rate against each, and the expected win
+    rate against the field (weighted by each deck's share) with its 95 % interval."""
+    from pathlib import Path
+
+    from zxdeck.analysis.field import FieldDeck, read_field
+    from zxdeck.cli.analysis import gauntlet_manifest, run_gauntlet
+    from zxdeck.cli.runs import check_common, even_games, given, resume_manifest
+    from zxdeck.games import adapter
+    from zxdeck.games.moz.agents import AgentFactory
+    from zxdeck.games.moz.catalog import open_catalog
+    from zxdeck.games.moz.run_cmds import run_manifest
+
+    rules = adapter("moz")
+    n_jobs = check_common(games, precision, backend, jobs)
+    if turn_limit < 1:
+        raise ZxError(f"--turn-limit must be at least 1, not {turn_limit}")
+    stored = store = None
+    if resume_dir:
+        if deck or field:
+            raise ZxError("--resume takes the deck and the field from the run's manifest: give neither")
+        store, stored = resume_manifest(resume_dir, out_dir, "gauntlet", "moz")
+        games = games if given(ctx, "games") else stored["games"]
+        seed = seed if given(ctx, "seed") else stored["seed"]
+        turn_limit = turn_limit if given(ctx, "turn_limit") else stored["turn_limit"]
+        precision = precision if given(ctx, "precision") else stored["precision"]
+        allow_illegal = allow_illegal if given(ctx, "allow_illegal") else stored["allow_illegal"]
+        ai = ai if given(ctx, "ai") else stored["deck"]["agent"]["spec"]
+        field_ai = field_ai if given(ctx, "field_ai") else stored["field"][0]["agent"]["spec"]
+        card_stats = resumed_card_stats(stored, card_stats, resume_dir)
+        name, deck_path = stored["deck"]["name"], stored["deck"]["path"]
+        fdecks = [FieldDeck(f["path"], f["name"], f["share"]) for f in stored["field"]]
+        shown = {f["name"]: f["deck"] for f in stored["field"]}
+        shown_deck = stored["deck"]["deck"]
+    elif not deck or not field:
+        raise ZxError("give a deck and a field: zxdeck --game moz gauntlet DECK FIELD (or --resume DIR)")
+    else:
+        games = even_games(games)
+        name, deck_path, shown_deck = Path(deck).stem, deck, deck
+        fdecks = read_field(field)
+        shown = {f.name: f.path for f in fdecks}
+    agent, opp_agent = AgentFactory(ai), AgentFactory(field_ai or ai)
+    catalog = open_catalog(app.cards or None)
+    d = rules.load_deck(deck_path, catalog, allow_illegal)
+    loaded = type(d)(shown_deck, d.cards)
+    field_loaded = []
+    for f in fdecks:
+        fd = rules.load_deck(f.path, catalog, allow_illegal)
+        field_loaded.append((f, type(fd)(shown[f.name], fd.cards)))
+    base = run_manifest("gauntlet", catalog, seed, turn_limit, allow_illegal)
+    manifest = gauntlet_manifest(base, (name, loaded), field_loaded, games, precision, agent,
+                                 opp_agent, card_stats)
+    run_gauntlet((name, loaded), field_loaded, agent=agent, field_agent=opp_agent, games=games,
+                 seed=seed, factory=rules.factory(turn_limit), manifest=manifest, backend=backend,
+                 n_jobs=n_jobs, out_dir=out_dir, resume_dir=resume_dir, stored=stored,
+                 store=store, fmt=fmt, precision=precision, debug=app.debug,
+                 command="--game moz gauntlet",
+                 card_events=rules.card_events() if card_stats else None, html_path=html_path,
+                 deck_list=rules.card_events().copies)
+
+
+OPTIMIZE_EPILOG = examples_epilog([
+    "zxdeck --game moz optimize examples/moz/shell_dragons.txt --try \"-1 NAME +1 NAME\" --field examples/moz",
+], "Each candidate is DECK with a change: -COUNT NAME removes copies, +COUNT NAME adds them. The "
+   "field defaults to DECK itself. The same answer for any --jobs (docs/ANALYSIS.md). Exit status: "
+   "0 done, 2 could not run, 130 interrupted.")
+
+
+@click.command("optimize", epilog=OPTIMIZE_EPILOG,
+               short_help="Which change of a MOZ deck is best against a field: raced, ranked.")
+@click.argument("deck", metavar="DECK")
+@click.option("--try", "tries", multiple=True, metavar="CHANGE",
+              help="A candidate: \"-1 NAME +1 NAME\" (repeat for more).")
+@click.option("--candidates", "candidates_file", metavar="FILE",
+              help="Candidates from a file, one change a line (# comments).")
+@click.option("--field", "field", metavar="FIELD",
+              help="A folder of decks, a deck or a YAML field file with shares (default: DECK).")
+@click.option("-n", "--games", type=int, default=100, show_default=True,
+              help="The most games a candidate plays against each field deck.")
+@click.option("--confidence", type=float, default=0.95, show_default=True,
+              help="Stop once the leader is ahead of every other candidate with this confidence.")
+@click.option("--ai", default="heuristic", show_default=True, help="The agent of DECK and its candidates.")
+@click.option("--field-ai", default=None, metavar="AGENT", help="The agent of the field's decks (default: --ai).")
+@click.option("--seed", type=int, default=0, show_default=True, help="Master seed (the same for every candidate).")
+@click.option("--jobs", default="1", show_default=True, metavar="K|auto", help="Worker processes.")
+@click.option("--backend", type=click.Choice(["local", "ray"]), default="local", show_default=True,
+              help="local processes, or Ray (zxdeck[ray]).")
+@click.option("--format", "fmt", type=click.Choice(["table", "json"]), default="table", show_default=True)
+@click.option("--turn-limit", type=int, default=400, show_default=True, help="A longer match is a tie (W-3).")
+@click.option("--allow-illegal", is_flag=True, help="Play decks that break the deck rules (D).")
+@html_option
+@pass_app
+@_user_errors
+def optimize_cmd(app: AppContext, deck: str, tries: tuple[str, ...], candidates_file: str | None,
+                 field: str | None, games: int, confidence: float, ai: str, field_ai: str | None,
+                 seed: int, jobs: str, backend: str, fmt: str, turn_limit: int, allow_illegal: bool,
+                 html_path: str | None = None) -> None:
+    """Race changes of a MOZ deck against a field (the same as Z/X's `optimize`)."""
+    from pathlib import Path
+
+    from zxdeck.analysis.field import read_field
+    from zxdeck.analysis.optimize import parse_change
+    from zxdeck.cli.analysis import candidate_changes, run_optimize
+    from zxdeck.cli.runs import check_common, even_games
+    from zxdeck.decks.variant import changed_deck
+    from zxdeck.games import adapter
+    from zxdeck.games.moz.agents import AgentFactory
+    from zxdeck.games.moz.catalog import open_catalog
+    from zxdeck.games.moz.deck import read_deck, validate
+    from zxdeck.games.moz.model import Summoner
+    from zxdeck.games.moz.run_cmds import run_manifest
+
+    rules = adapter("moz")
+    n_jobs = check_common(games, None, backend, jobs)
+    if turn_limit < 1:
+        raise ZxError(f"--turn-limit must be at least 1, not {turn_limit}")
+    if not 0.5 <= confidence < 1:
+        raise ZxError(f"--confidence must be at least 0.5 and below 1, not {confidence}")
+    games = even_games(games)
+    changes = candidate_changes(tries, candidates_file)
+    agent, opp_agent = AgentFactory(ai), AgentFactory(field_ai or ai)
+    catalog = open_catalog(app.cards or None)
+    original = rules.load_deck(deck, catalog, allow_illegal)
+    parsed = read_deck(deck, catalog)
+    legal: list[tuple[str, Any]] = []
+    illegal: list[dict[str, Any]] = []
+    for text in changes:
+        try:
+            variant = changed_deck(parsed, parse_change(text), catalog.find,
+                                   lambda card: "summoners" if isinstance(card, Summoner) else "zone")
+        except ZxError as exc:
+            illegal.append({"candidate": text, "errors": [str(exc)]})
+            continue
+        errors = [f"{p.code}: {p.message}" for p in validate(variant).errors]
+        if errors and not allow_illegal:
+            illegal.append({"candidate": text, "errors": errors})
+        else:
+            legal.append((text, tuple(e.card for e in variant.entries if e.card is not None
+                                      for _ in range(e.count))))
+    if field:
+        field_decks = [(f.name, rules.load_deck(f.path, catalog, allow_illegal).setup, f.share)
+                       for f in read_field(field)]
+    else:
+        field_decks = [(Path(deck).stem, original.setup, 1.0)]
+    manifest = run_manifest("optimize", catalog, seed, turn_limit, allow_illegal)
+    manifest.update({"games": games, "confidence": confidence,
+                     "deck": {"deck": deck, **original.describe(), "agent": agent.to_json()},
+                     "candidates": [t for t, _ in legal],
+                     "field": [{"name": n, "share": s} for n, _, s in field_decks],
+                     "field_agent": opp_agent.to_json()})
+    lists = rules.card_events().copies
+    run_optimize(original.setup, legal, illegal, field_decks, agent=agent, field_agent=opp_agent,
+                 factory=rules.factory(turn_limit), seed=seed, games=games, confidence=confidence,
+                 backend=backend, n_jobs=n_jobs, fmt=fmt, manifest=manifest, html_path=html_path,
+                 deck_lists={f"{Path(deck).stem} (original)": lists(original.setup),
+                             **{f"{n} (field)": lists(st) for n, st, _ in field_decks}})
+
+
+@click.command("draw", epilog=examples_epilog([
+    "zxdeck --game moz draw examples/moz/shell_dragons.txt --odds \"潮騒の竜,珊瑚の龍王\" --by-turn 3",
+], "S-3: an opening hand of 7; T-3: one card a turn (the first too); S-5: no mulligan."),
+    short_help="The odds of holding named MOZ cards by a turn, exact and simulated.")
+@click.argument("deck", metavar="DECK")
+@click.option("--odds", required=True, metavar="NAME,NAME:2",
+              help="The cards wanted (NAME:COUNT for several copies).")
+@click.option("--by-turn", "by_turn", type=int, default=1, show_default=True, metavar="T",
+              help="By your own turn T (after its draw step).")
+@click.option("--sims", type=click.IntRange(0, 1_000_000), default=1000, show_default=True,
+              help="Games set up by the engine to check the exact figure (0: none).")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the first set-up.")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@click.option("--allow-illegal", is_flag=True, help="Read a deck that breaks the deck rules (D).")
+@pass_app
+@_user_errors
+def draw_cmd(app: AppContext, deck: str, odds: str, by_turn: int, sims: int, seed: int, fmt: str,
+             allow_illegal: bool) -> None:
+    """The exact odds of holding the named cards by your turn T, and their frequency in games set
+    up by the engine as a check (docs/ANALYSIS.md)."""
+    import json
+
+    from zxdeck.analysis.odds import parse_wanted
+    from zxdeck.games import adapter
+    from zxdeck.games.moz.catalog import open_catalog
+    from zxdeck.games.moz.odds import moz_odds, render_moz_odds
+
+    loaded = adapter("moz").load_deck(deck, open_catalog(app.cards or None), allow_illegal)
+    result = moz_odds(loaded.setup, parse_wanted(odds), by_turn, sims, seed)
+    if fmt == "json":
+        click.echo(json.dumps({"deck": deck, **result}, ensure_ascii=False, indent=2))
+    else:
+        click.echo(render_moz_odds(result, deck))
+
+
+def register(group: click.Group) -> None:
+    """Add the MOZ gauntlet, optimize and draw commands to `group`."""
+    group.add_command(gauntlet_cmd)
+    group.add_command(optimize_cmd)
+    group.add_command(draw_cmd)
