@@ -5,6 +5,7 @@ matrix cells match the JSON, a click sorts, a 1280x800 screenshot."""
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import struct
 import subprocess
@@ -18,6 +19,7 @@ ROOT = Path(__file__).resolve().parents[2]
 DECKS = ROOT / "examples" / "decks"
 RED, BLUE = str(DECKS / "red.txt"), str(DECKS / "blue.txt")
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+IN_CI = os.environ.get("CI", "").lower() == "true"  # .ci/run: the browser must be there
 
 
 def zx(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess:
@@ -140,8 +142,11 @@ window.addEventListener('load', function () {
 </script>"""
 
 
-@pytest.mark.skipif(CHROMIUM is None, reason="no chromium (apt-get install chromium)")
+@pytest.mark.skipif(CHROMIUM is None and not IN_CI, reason="no chromium (apt-get install chromium)")
 def test_the_page_in_a_headless_browser(tournament, tmp_path: Path) -> None:
+    if CHROMIUM is None:  # CI=true: .ci/run installs it, so a missing one is a failure
+        pytest.fail("CI=true and no chromium on the PATH: .ci/run's apt-get step did not install it")
+    assert CHROMIUM is not None
     page, result = tournament
     text = page.read_text(encoding="utf-8")
     probe = tmp_path / "probe.html"
