@@ -107,7 +107,8 @@ def test_gauntlet_is_sim_against_each_deck_on_the_same_seeds(tmp_path: Path) -> 
         seeds.setdefault(r["match"], []).append(r["seed"])
     assert list(seeds) == ["red vs blue", "red vs green"] and seeds["red vs blue"] == seeds["red vs green"]
     # resume after a stop: the same result
-    (out / "games.jsonl").write_text("\n".join(json.dumps(r) for r in recs[:5]) + "\n")
+    lines = (out / "games.jsonl").read_text(encoding="utf-8").splitlines(keepends=True)
+    (out / "games.jsonl").write_text("".join(lines[:5]), encoding="utf-8")  # a stop after 5 games
     (out / "result.json").unlink()
     again = zx("gauntlet", "--resume", str(out), "--format", "json")
     assert again.returncode == 0, again.stderr

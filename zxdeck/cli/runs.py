@@ -127,10 +127,30 @@ def check_shape(stored: dict[str, Any], kind: str, where: str) -> None:
         want(value.get("agent"), (dict,), f"{key}.agent", "an object")
         want(value["agent"].get("spec"), (str,), f"{key}.agent.spec", "text")
 
+    def decks(value: Any, key: str) -> None:
+        want(value, (list,), key, "a list")
+        if not value:
+            raise ZxError(f"{where}: not a {kind} run manifest: {key} is empty")
+        for i, f in enumerate(value):
+            side(f, f"{key}[{i}]", "name")
+            want(f.get("share"), (float, int), f"{key}[{i}].share", "a number")
+
     if kind == "sim":
         want(stored.get("precision"), (float, int, type(None)), "precision", "a number or null")
         side(stored.get("a"), "a", "deck")
         side(stored.get("b"), "b", "deck")
+    elif kind == "gauntlet":
+        want(stored.get("precision"), (float, int, type(None)), "precision", "a number or null")
+        side(stored.get("deck"), "deck", "name")
+        decks(stored.get("field"), "field")
+    elif kind == "optimize":
+        want(stored.get("confidence"), (float, int), "confidence", "a number")
+        side(stored.get("deck"), "deck", "deck")
+        decks(stored.get("field"), "field")
+        changes = stored.get("changes")
+        want(changes, (list,), "changes", "a list")
+        for i, c in enumerate(changes):
+            want(c, (str,), f"changes[{i}]", "text")
     else:
         entrants = stored.get("entrants")
         want(entrants, (list,), "entrants", "a list")

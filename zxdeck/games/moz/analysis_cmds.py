@@ -61,7 +61,7 @@ def gauntlet_cmd(ctx: click.Context, app: AppContext, deck: str | None, field: s
 
     from zxdeck.analysis.field import FieldDeck, read_field
     from zxdeck.cli.analysis import gauntlet_manifest, run_gauntlet
-    from zxdeck.cli.runs import check_common, even_games, given, resume_manifest
+    from zxdeck.cli.runs import check_common, even_games, given, resume_manifest, resumed_agent
     from zxdeck.games import adapter
     from zxdeck.games.moz.agents import AgentFactory
     from zxdeck.games.moz.catalog import open_catalog
@@ -81,8 +81,8 @@ def gauntlet_cmd(ctx: click.Context, app: AppContext, deck: str | None, field: s
         turn_limit = turn_limit if given(ctx, "turn_limit") else stored["turn_limit"]
         precision = precision if given(ctx, "precision") else stored["precision"]
         allow_illegal = allow_illegal if given(ctx, "allow_illegal") else stored["allow_illegal"]
-        ai = ai if given(ctx, "ai") else stored["deck"]["agent"]["spec"]
-        field_ai = field_ai if given(ctx, "field_ai") else stored["field"][0]["agent"]["spec"]
+        ai = resumed_agent(ctx, "ai", ai, stored["deck"]["agent"], resume_dir)  # a bot: typed again
+        field_ai = resumed_agent(ctx, "field_ai", field_ai or ai, stored["field"][0]["agent"], resume_dir)
         card_stats = resumed_card_stats(stored, card_stats, resume_dir)
         name, deck_path = stored["deck"]["name"], stored["deck"]["path"]
         fdecks = [FieldDeck(f["path"], f["name"], f["share"]) for f in stored["field"]]

@@ -69,7 +69,7 @@ def gauntlet_cmd(ctx: click.Context, app: AppContext, deck: str | None, field: s
     from zxdeck.agents import parse_agent
     from zxdeck.analysis.field import FieldDeck, read_field
     from zxdeck.cli.analysis import gauntlet_manifest, run_gauntlet
-    from zxdeck.cli.runs import check_common, even_games, given, resume_manifest
+    from zxdeck.cli.runs import check_common, even_games, given, resume_manifest, resumed_agent
     from zxdeck.games.zx.sim import ZxCardEvents, ZxGames, base_manifest
 
     n_jobs = check_common(games, precision, backend, jobs)
@@ -88,8 +88,8 @@ def gauntlet_cmd(ctx: click.Context, app: AppContext, deck: str | None, field: s
         allow_unscripted = (allow_unscripted if given(ctx, "allow_unscripted")
                             else stored["allow_unscripted"])
         regulation = regulation if given(ctx, "regulation") else stored["regulation"]
-        ai = ai if given(ctx, "ai") else stored["deck"]["agent"]["spec"]
-        field_ai = field_ai if given(ctx, "field_ai") else stored["field"][0]["agent"]["spec"]
+        ai = resumed_agent(ctx, "ai", ai, stored["deck"]["agent"], resume_dir)  # a bot: typed again
+        field_ai = resumed_agent(ctx, "field_ai", field_ai or ai, stored["field"][0]["agent"], resume_dir)
         card_stats = resumed_card_stats(stored, card_stats, resume_dir)
         name = stored["deck"]["name"]
         deck_path = stored["deck"]["path"]
