@@ -209,28 +209,75 @@ def race(original: Any, candidates: Sequence[tuple[str, Any]], field_decks: Sequ
     return RaceResult(pool, rounds, played, full, stopped)
 
 
-def round_runner(backend: str, jobs: int | None,
-                 progress: Callable[[Any], None] | None = None) -> Callable[[list[Match]], tuple[list[list[dict[str, Any]]], str]]:
+class RoundRunner:
     """The `run_round` of `race` on a backend of `zxdeck.sim` (`local` processes or `ray`):
     each match goes on from the games it already has (its tally is kept by key), the records
-    come back in game order whatever the number of workers."""
-    from zxdeck.sim.stats import Tally
+    come back in game order whatever the number of workers.
 
-    tallies: dict[str, Tally] = {}
+    `out` (a `zxdeck.sim.store.RunDir` open for writing): every game played is appended to its
+    games.jsonl. `stored`: the games a resumed run already has (its games.jsonl: each match's
+    games in order, the matches of a round interleaved); a round takes them instead of playing
+    them again, each checked (its match, game index and seed), so a resumed race sees exactly
+    the games of an uninterrupted one. `on_records` sees every game the race uses, stored or
+    played."""
 
-    def run(matches: list[Match]) -> tuple[list[list[dict[str, Any]]], str]:
+    def __init__(self, backend: str, jobs: int | None,
+                 progress: Callable[[Any], None] | None = None, *, out: Any = None,
+                 stored: Sequence[dict[str, Any]] | None = None,
+                 on_records: Callable[[list[dict[str, Any]]], None] | None = None) -> None:
+        from zxdeck.sim.stats import Tally
+
+        self.backend, self.jobs, self.progress = backend, jobs, progress
+        self.out, self.on_records = out, on_records
+        self.tallies: dict[str, Tally] = {}
+        self.pending: dict[str, list[tuple[int, dict[str, Any]]]] = {}
+        for n, rec in enumerate(stored or (), 1):
+            self.pending.setdefault(str(rec.get("match", "")), []).append((n, rec))
+        self.where = f"{getattr(out, 'games_path', 'games.jsonl')}: line"
+
+    def _take_stored(self, m: Match, tally: Any) -> list[dict[str, Any]]:
+        from zxdeck.sim.runner import _check_record
+        from zxdeck.sim.seeds import game_seed
+
+        queue = self.pending.get(m.key)
+        taken: list[dict[str, Any]] = []
+        while queue and tally.games < m.games:
+            n, rec = queue.pop(0)
+            at = f"{self.where} {n}"
+            if rec.get("index") != tally.games:
+                raise ZxError(f"{at}: expected game {tally.games} of {m.key}, found "
+                              f"{rec.get('index')!r}")
+            if rec.get("seed") != game_seed(m.seed, tally.games):
+                raise ZxError(f"{at}: game {tally.games} of {m.key} has seed "
+                              f"{rec.get('seed')!r}, not this run's")
+            _check_record(rec, at)
+            tally.add(rec)
+            taken.append(rec)
+        return taken
+
+    def __call__(self, matches: list[Match]) -> tuple[list[list[dict[str, Any]]], str]:
         from zxdeck.sim.backends import make_backend
         from zxdeck.sim.runner import Scheduler
+        from zxdeck.sim.stats import Tally
 
         new: list[list[dict[str, Any]]] = [[] for _ in matches]
+        for i, m in enumerate(matches):
+            got = self._take_stored(m, self.tallies.setdefault(m.key, Tally()))
+            new[i].extend(got)
+            if got and self.on_records is not None:
+                self.on_records(got)
 
         def sink(i: int, records: list[dict[str, Any]]) -> None:
             new[i].extend(records)
+            if self.out is not None:
+                self.out.append(records)
+            if self.on_records is not None:
+                self.on_records(records)
 
-        be = make_backend(backend, jobs)
+        be = make_backend(self.backend, self.jobs)
         be.open(matches)
-        outcome = Scheduler(matches, be, [tallies.setdefault(m.key, Tally()) for m in matches],
-                            sink, progress=progress).run()
+        outcome = Scheduler(matches, be, [self.tallies[m.key] for m in matches],
+                            sink, progress=self.progress).run()
         if outcome.status == "failed" and outcome.failure is not None:
             f = outcome.failure
             if f.last is not None:
@@ -238,7 +285,16 @@ def round_runner(backend: str, jobs: int | None,
             raise ZxError(f"game {f.index} of {f.key} (seed {f.seed}) failed: {f.error}")
         return new, outcome.status
 
-    return run
+    def leftover(self) -> str | None:
+        """Where the first stored game that the race did not use is (None: all were used)."""
+        lines = [q[0][0] for q in self.pending.values() if q]
+        return f"{self.where} {min(lines)}" if lines else None
+
+
+def round_runner(backend: str, jobs: int | None,
+                 progress: Callable[[Any], None] | None = None) -> RoundRunner:
+    """A `RoundRunner` that plays every game (no run folder)."""
+    return RoundRunner(backend, jobs, progress)
 
 
 def _r(x: float | None, digits: int = 4) -> float | None:
@@ -306,5 +362,5 @@ def render_race(result: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-__all__ = ["Candidate", "RaceResult", "Scores", "field_mean", "paired_difference", "parse_change",
+__all__ = ["Candidate", "RaceResult", "RoundRunner", "Scores", "field_mean", "paired_difference", "parse_change",
            "race", "race_result", "read_candidates", "render_race", "round_runner", "schedule"]

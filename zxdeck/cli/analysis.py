@@ -175,32 +175,96 @@ def run_optimize(original: Any, legal: list[tuple[str, Any]], illegal: list[dict
                  field_decks: list[tuple[str, Any, float]], *, agent: Any, field_agent: Any,
                  factory: Any, seed: int, games: int, confidence: float, backend: str,
                  n_jobs: int | None, fmt: str, manifest: dict[str, Any],
-                 html_path: str | None = None, deck_lists: dict[str, dict[str, int]] | None = None) -> None:
+                 html_path: str | None = None, deck_lists: dict[str, dict[str, int]] | None = None,
+                 out_dir: str | None = None, resume_dir: str | None = None,
+                 stored: dict[str, Any] | None = None, store: Any = None,
+                 card_events: Any = None, command: str = "optimize") -> None:
     """Race the legal candidates (`(change, setup)`) of a deck against a field (any game:
-    `factory` makes its games) and print the ranking (`zxdeck.analysis.optimize`). Exit status:
-    0 done, 2 a game failed, 130 interrupted."""
+    `factory` makes its games) and print the ranking (`zxdeck.analysis.optimize`). `manifest` is
+    written to --out (`out_dir`) or compared with the `stored` one of --resume (`store`: its
+    folder, whose games are taken again instead of played: the same ranking as a run that was
+    never stopped). `card_events` (the game adapter's `card_events()`): with card statistics of
+    the original and every candidate. Exit status: 0 done, 2 a game failed, 130 interrupted."""
     import json
     import sys
 
-    from zxdeck.analysis.optimize import race, race_result, render_race, round_runner
-    from zxdeck.cli.runs import EXIT_INTERRUPTED, emit
+    from zxdeck.analysis.optimize import RoundRunner, race, race_result, render_race
+    from zxdeck.cli.runs import EXIT_INTERRUPTED, _release_at_end, emit
+    from zxdeck.sim.store import open_run
 
     if not legal:
         for bad in illegal:
             click.echo(f"zxdeck: left out (illegal): {bad['candidate']}: {'; '.join(bad['errors'])}",
                        err=True)
         raise ZxError("no legal candidate to play")
-    res = race(original, legal, field_decks, agent=agent, field_agent=field_agent, factory=factory,
-               seed=seed, games=games, run_round=round_runner(backend, n_jobs), confidence=confidence)
+    if card_events is not None:
+        manifest["card_stats"] = True
+    manifest, out = open_run(manifest, stored, store, out_dir, resume_dir)
+    records: list[dict[str, Any]] = []
+    if out is not None:
+        _release_at_end(out)
+        if stored is not None:
+            records = list(out.records())
+            out.open_for_resume()
+    cards = None
+    if card_events is not None:
+        from zxdeck.analysis.cards import RunCards
+
+        names = ["original", *(t for t, _ in legal)]
+        setups = [original, *(s for _, s in legal)]
+        cards = RunCards({n: card_events.copies(s) for n, s in zip(names, setups)},
+                         matches={f"{n} vs {f}": {"a": n} for n in names for f, _, _ in field_decks})
+    runner = RoundRunner(backend, n_jobs, out=out, stored=records,
+                         on_records=(lambda recs: cards.feed(0, recs)) if cards is not None else None)
+    try:
+        res = race(original, legal, field_decks, agent=agent, field_agent=field_agent,
+                   factory=factory, seed=seed, games=games, run_round=runner,
+                   confidence=confidence, cards=card_events)
+    finally:
+        if out is not None:
+            out.close()
+    if res.stopped != "interrupted" and (extra := runner.leftover()) is not None:
+        raise ZxError(f"{extra}: a game this race does not play (the folder holds another run)")
     result = race_result(res, field_decks, illegal, manifest, confidence)
+    if cards is not None:
+        result["card_stats"] = cards.result()
+    if out is not None and res.stopped != "interrupted":
+        out.write_result(result)
     emit_html(html_path, "optimize", result, deck_lists)
     if fmt == "json":
         emit(json.dumps(result, ensure_ascii=False, indent=2))
     else:
         emit(render_race(result))
+        if cards is not None:
+            emit_card_stats(result["card_stats"], "table")
     if res.stopped == "interrupted":
-        click.echo(f"zxdeck: interrupted after {res.games_played} games", err=True)
+        import shlex
+
+        where = out_dir or resume_dir
+        hint = (f"; resume with: zxdeck {command} --resume {shlex.quote(where)}" if where
+                else " (run with --out DIR to be able to resume)")
+        click.echo(f"zxdeck: interrupted after {res.games_played} games{hint}", err=True)
         sys.exit(EXIT_INTERRUPTED)
+
+
+def optimize_manifest(base: dict[str, Any], original: Any, changes: list[str],
+                      legal: list[tuple[str, Any]], field: list[tuple[Any, Any]], games: int,
+                      confidence: float, agent: Any, field_agent: Any) -> dict[str, Any]:
+    """The manifest of an optimize race: `base` (the game's run manifest) with the deck (a loaded
+    deck: `path`, `describe()`), every change as given (`changes`, the illegal ones too: a resumed
+    race lists them again), the legal candidates, the field (`(FieldDeck, loaded deck)` pairs,
+    each with its share) and the agents. --resume reads the deck, changes and field from it."""
+    out = dict(base)
+    out.update({
+        "games": games, "confidence": confidence,
+        "deck": {"deck": original.path, **original.describe(), "agent": agent.to_json()},
+        "changes": list(changes),
+        "candidates": [t for t, _ in legal],
+        "field": [{"name": f.name, "deck": d.path, **d.describe(), "share": f.share,
+                   "agent": field_agent.to_json()} for f, d in field],
+        "field_agent": field_agent.to_json(),
+    })
+    return out
 
 
 def candidate_changes(tries: tuple[str, ...], candidates_file: str | None) -> list[str]:

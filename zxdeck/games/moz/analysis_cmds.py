@@ -124,7 +124,7 @@ OPTIMIZE_EPILOG = examples_epilog([
 
 @click.command("optimize", epilog=OPTIMIZE_EPILOG,
                short_help="Which change of a MOZ deck is best against a field: raced, ranked.")
-@click.argument("deck", metavar="DECK")
+@click.argument("deck", required=False, metavar="DECK")
 @click.option("--try", "tries", multiple=True, metavar="CHANGE",
               help="A candidate: \"-1 NAME +1 NAME\" (repeat for more).")
 @click.option("--candidates", "candidates_file", metavar="FILE",
@@ -141,23 +141,30 @@ OPTIMIZE_EPILOG = examples_epilog([
 @click.option("--jobs", default="1", show_default=True, metavar="K|auto", help="Worker processes.")
 @click.option("--backend", type=click.Choice(["local", "ray"]), default="local", show_default=True,
               help="local processes, or Ray (zxdeck[ray]).")
+@click.option("--out", "out_dir", metavar="DIR", help="Write manifest.json and games.jsonl here.")
+@click.option("--resume", "resume_dir", metavar="DIR",
+              help="Finish the interrupted race in DIR (the same ranking as a race never stopped).")
 @click.option("--format", "fmt", type=click.Choice(["table", "json"]), default="table", show_default=True)
 @click.option("--turn-limit", type=int, default=400, show_default=True, help="A longer match is a tie (W-3).")
 @click.option("--allow-illegal", is_flag=True, help="Play decks that break the deck rules (D).")
+@card_stats_option
 @html_option
 @pass_app
+@click.pass_context
 @_user_errors
-def optimize_cmd(app: AppContext, deck: str, tries: tuple[str, ...], candidates_file: str | None,
-                 field: str | None, games: int, confidence: float, ai: str, field_ai: str | None,
-                 seed: int, jobs: str, backend: str, fmt: str, turn_limit: int, allow_illegal: bool,
+def optimize_cmd(ctx: click.Context, app: AppContext, deck: str | None, tries: tuple[str, ...],
+                 candidates_file: str | None, field: str | None, games: int, confidence: float,
+                 ai: str, field_ai: str | None, seed: int, jobs: str, backend: str,
+                 out_dir: str | None, resume_dir: str | None, fmt: str, turn_limit: int,
+                 allow_illegal: bool, card_stats: bool = False,
                  html_path: str | None = None) -> None:
     """Race changes of a MOZ deck against a field (the same as Z/X's `optimize`)."""
     from pathlib import Path
 
-    from zxdeck.analysis.field import read_field
+    from zxdeck.analysis.field import FieldDeck, read_field
     from zxdeck.analysis.optimize import parse_change
-    from zxdeck.cli.analysis import candidate_changes, run_optimize
-    from zxdeck.cli.runs import check_common, even_games
+    from zxdeck.cli.analysis import candidate_changes, optimize_manifest, run_optimize
+    from zxdeck.cli.runs import check_common, even_games, given, resume_manifest, resumed_agent
     from zxdeck.decks.variant import changed_deck
     from zxdeck.games import adapter
     from zxdeck.games.moz.agents import AgentFactory
@@ -168,16 +175,42 @@ def optimize_cmd(app: AppContext, deck: str, tries: tuple[str, ...], candidates_
 
     rules = adapter("moz")
     n_jobs = check_common(games, None, backend, jobs)
+    stored = store = None
+    if resume_dir:
+        if deck or tries or candidates_file or field:
+            raise ZxError("--resume takes the deck, the candidates and the field from the run's "
+                          "manifest: give none of them")
+        store, stored = resume_manifest(resume_dir, out_dir, "optimize", "moz")
+        games = games if given(ctx, "games") else stored["games"]
+        seed = seed if given(ctx, "seed") else stored["seed"]
+        confidence = confidence if given(ctx, "confidence") else stored["confidence"]
+        turn_limit = turn_limit if given(ctx, "turn_limit") else stored["turn_limit"]
+        allow_illegal = allow_illegal if given(ctx, "allow_illegal") else stored["allow_illegal"]
+        ai = resumed_agent(ctx, "ai", ai, stored["deck"]["agent"], resume_dir)
+        field_ai = resumed_agent(ctx, "field_ai", field_ai or ai, stored["field"][0]["agent"], resume_dir)
+        card_stats = resumed_card_stats(stored, card_stats, resume_dir)
+        changes = list(stored["changes"])
+        shown, deck_path = stored["deck"]["deck"], stored["deck"]["path"]
+        fdecks = [FieldDeck(f["path"], f["name"], f["share"]) for f in stored["field"]]
+        field_shown = {f["name"]: f["deck"] for f in stored["field"]}
+    elif not deck:
+        raise ZxError("give a deck: zxdeck --game moz optimize DECK --try \"-1 NAME +1 NAME\" "
+                      "(or --resume DIR)")
+    else:
+        games = even_games(games)
+        changes = candidate_changes(tries, candidates_file)
+        shown = deck_path = deck
+        fdecks = read_field(field) if field else [FieldDeck(deck, Path(deck).stem, 1.0)]
+        field_shown = {f.name: f.path for f in fdecks}
     if turn_limit < 1:
         raise ZxError(f"--turn-limit must be at least 1, not {turn_limit}")
     if not 0.5 <= confidence < 1:
         raise ZxError(f"--confidence must be at least 0.5 and below 1, not {confidence}")
-    games = even_games(games)
-    changes = candidate_changes(tries, candidates_file)
     agent, opp_agent = AgentFactory(ai), AgentFactory(field_ai or ai)
     catalog = open_catalog(app.cards or None)
-    original = rules.load_deck(deck, catalog, allow_illegal)
-    parsed = read_deck(deck, catalog)
+    d = rules.load_deck(deck_path, catalog, allow_illegal)
+    original = type(d)(shown, d.cards)
+    parsed = read_deck(deck_path, catalog)
     legal: list[tuple[str, Any]] = []
     illegal: list[dict[str, Any]] = []
     for text in changes:
@@ -193,23 +226,23 @@ def optimize_cmd(app: AppContext, deck: str, tries: tuple[str, ...], candidates_
         else:
             legal.append((text, tuple(e.card for e in variant.entries if e.card is not None
                                       for _ in range(e.count))))
-    if field:
-        field_decks = [(f.name, rules.load_deck(f.path, catalog, allow_illegal).setup, f.share)
-                       for f in read_field(field)]
-    else:
-        field_decks = [(Path(deck).stem, original.setup, 1.0)]
-    manifest = run_manifest("optimize", catalog, seed, turn_limit, allow_illegal)
-    manifest.update({"games": games, "confidence": confidence,
-                     "deck": {"deck": deck, **original.describe(), "agent": agent.to_json()},
-                     "candidates": [t for t, _ in legal],
-                     "field": [{"name": n, "share": s} for n, _, s in field_decks],
-                     "field_agent": opp_agent.to_json()})
+    field_loaded = []
+    for f in fdecks:
+        fd = rules.load_deck(f.path, catalog, allow_illegal)
+        field_loaded.append((f, type(fd)(field_shown[f.name], fd.cards)))
+    field_decks = [(f.name, fd.setup, f.share) for f, fd in field_loaded]
+    base = run_manifest("optimize", catalog, seed, turn_limit, allow_illegal)
+    manifest = optimize_manifest(base, original, changes, legal, field_loaded, games, confidence,
+                                 agent, opp_agent)
     lists = rules.card_events().copies
     run_optimize(original.setup, legal, illegal, field_decks, agent=agent, field_agent=opp_agent,
                  factory=rules.factory(turn_limit), seed=seed, games=games, confidence=confidence,
                  backend=backend, n_jobs=n_jobs, fmt=fmt, manifest=manifest, html_path=html_path,
-                 deck_lists={f"{Path(deck).stem} (original)": lists(original.setup),
-                             **{f"{n} (field)": lists(st) for n, st, _ in field_decks}})
+                 deck_lists={f"{Path(shown).stem} (original)": lists(original.setup),
+                             **{f"{n} (field)": lists(st) for n, st, _ in field_decks}},
+                 out_dir=out_dir, resume_dir=resume_dir, stored=stored, store=store,
+                 card_events=rules.card_events() if card_stats else None,
+                 command="--game moz optimize")
 
 
 @click.command("draw", epilog=examples_epilog([

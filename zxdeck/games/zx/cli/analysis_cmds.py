@@ -136,7 +136,7 @@ OPTIMIZE_EPILOG = examples_epilog([
 
 @click.command("optimize", cls=PlayCommand, epilog=OPTIMIZE_EPILOG,
                short_help="Which change of a deck is best against a field: raced, ranked, with intervals.")
-@click.argument("deck", metavar="DECK")
+@click.argument("deck", required=False, metavar="DECK")
 @click.option("--try", "tries", multiple=True, metavar="CHANGE",
               help="A candidate: \"-2 NAME +2 NAME\" (repeat for more).")
 @click.option("--candidates", "candidates_file", metavar="FILE",
@@ -155,46 +155,80 @@ OPTIMIZE_EPILOG = examples_epilog([
               help="Worker processes (Ray tasks with --backend ray); auto: one per CPU.")
 @click.option("--backend", type=click.Choice(["local", "ray"]), default="local", show_default=True,
               help="local processes, or Ray (zxdeck[ray]).")
+@click.option("--out", "out_dir", metavar="DIR", help="Write manifest.json and games.jsonl here.")
+@click.option("--resume", "resume_dir", metavar="DIR",
+              help="Finish the interrupted race in DIR (the same ranking as a race never stopped).")
 @click.option("--format", "fmt", type=click.Choice(["table", "json"]), default="table", show_default=True)
 @click.option("--turn-limit", type=int, default=100, show_default=True,
               help="A longer game ends as a draw (W-3).")
 @deck_check_options
+@card_stats_option
 @html_option
 @pass_app
-def optimize_cmd(app: AppContext, deck: str, tries: tuple[str, ...], candidates_file: str | None,
-                 field: str | None, games: int, confidence: float, ai: str, field_ai: str | None,
-                 seed: int, jobs: str, backend: str, fmt: str, turn_limit: int,
+@click.pass_context
+def optimize_cmd(ctx: click.Context, app: AppContext, deck: str | None, tries: tuple[str, ...],
+                 candidates_file: str | None, field: str | None, games: int, confidence: float,
+                 ai: str, field_ai: str | None, seed: int, jobs: str, backend: str,
+                 out_dir: str | None, resume_dir: str | None, fmt: str, turn_limit: int,
                  allow_illegal: bool, regulation: str | None, allow_unscripted: bool,
-                 html_path: str | None = None) -> None:
+                 card_stats: bool = False, html_path: str | None = None) -> None:
     """Race changes of DECK against a field: every candidate checked (illegal ones listed and
     left out), all played on the same seeds, the weaker half left out each round; ranked with
     each one's win rate and its difference from DECK with the interval of that difference."""
     from pathlib import Path
 
     from zxdeck.agents import parse_agent
-    from zxdeck.analysis.field import read_field
+    from zxdeck.analysis.field import FieldDeck, read_field
     from zxdeck.analysis.optimize import parse_change
-    from zxdeck.cli.analysis import candidate_changes, run_optimize
-    from zxdeck.cli.runs import check_common, even_games
+    from zxdeck.cli.analysis import candidate_changes, optimize_manifest, run_optimize
+    from zxdeck.cli.runs import check_common, even_games, given, resume_manifest, resumed_agent
     from zxdeck.games.zx.deck import read_deck, validate
     from zxdeck.games.zx.deck.variant import changed_deck
     from zxdeck.games.zx.engine.decks import spec_from_deck, unscripted_cards
     from zxdeck.games.zx.sim import ZxCardEvents, ZxGames, base_manifest
 
     n_jobs = check_common(games, None, backend, jobs)
+    stored = store = None
+    if resume_dir:
+        if deck or tries or candidates_file or field:
+            raise ZxError("--resume takes the deck, the candidates and the field from the run's "
+                          "manifest: give none of them")
+        store, stored = resume_manifest(resume_dir, out_dir, "optimize")
+        games = games if given(ctx, "games") else stored["games"]
+        seed = seed if given(ctx, "seed") else stored["seed"]
+        confidence = confidence if given(ctx, "confidence") else stored["confidence"]
+        turn_limit = turn_limit if given(ctx, "turn_limit") else stored["turn_limit"]
+        allow_illegal = allow_illegal if given(ctx, "allow_illegal") else stored["allow_illegal"]
+        allow_unscripted = (allow_unscripted if given(ctx, "allow_unscripted")
+                            else stored["allow_unscripted"])
+        regulation = regulation if given(ctx, "regulation") else stored["regulation"]
+        ai = resumed_agent(ctx, "ai", ai, stored["deck"]["agent"], resume_dir)
+        field_ai = resumed_agent(ctx, "field_ai", field_ai or ai, stored["field"][0]["agent"], resume_dir)
+        card_stats = resumed_card_stats(stored, card_stats, resume_dir)
+        changes = list(stored["changes"])
+        shown, deck_path = stored["deck"]["deck"], stored["deck"]["path"]
+        fdecks = [FieldDeck(f["path"], f["name"], f["share"]) for f in stored["field"]]
+        field_shown = {f["name"]: f["deck"] for f in stored["field"]}
+    elif not deck:
+        raise ZxError("give a deck: zxdeck optimize DECK --try \"-2 NAME +2 NAME\" (or --resume DIR)")
+    else:
+        games = even_games(games)
+        changes = candidate_changes(tries, candidates_file)
+        shown = deck_path = deck
+        fdecks = read_field(field) if field else [FieldDeck(deck, Path(deck).stem, 1.0)]
+        field_shown = {f.name: f.path for f in fdecks}
     if turn_limit < 1:
         raise ZxError(f"--turn-limit must be at least 1, not {turn_limit}")
     if not 0.5 <= confidence < 1:
         raise ZxError(f"--confidence must be at least 0.5 and below 1, not {confidence}")
-    games = even_games(games)
-    changes = candidate_changes(tries, candidates_file)
     agent = parse_agent(ai)
     opp_agent = parse_agent(field_ai or ai)
     for spec in (agent, opp_agent):
         spec.make(0)
-    original = _load(app, deck, allow_illegal, "the", allow_unscripted, regulation)
+    original = _load(app, deck_path, allow_illegal, "the", allow_unscripted, regulation)
+    original = type(original)(shown, original.spec)
     source = app.card_source()
-    parsed = read_deck(deck, source)
+    parsed = read_deck(deck_path, source)
     legal: list[tuple[str, Any]] = []
     illegal: list[dict[str, Any]] = []
     for text in changes:
@@ -204,7 +238,7 @@ def optimize_cmd(app: AppContext, deck: str, tries: tuple[str, ...], candidates_
             illegal.append({"candidate": text, "errors": [str(exc)]})
             continue
         errors = [f"{p.code}: {p.message}" for p in validate(variant, regulation).errors]
-        spec = spec_from_deck(variant, name=Path(deck).name)
+        spec = spec_from_deck(variant, name=Path(shown).name)
         blank = unscripted_cards(spec)
         if blank and not allow_unscripted:
             errors.append("zxdeck cannot run " + ", ".join(f"{c.id} {c.name}" for c in blank[:4]))
@@ -212,25 +246,23 @@ def optimize_cmd(app: AppContext, deck: str, tries: tuple[str, ...], candidates_
             illegal.append({"candidate": text, "errors": errors})
         else:
             legal.append((text, spec))
-    if field:
-        fdecks = read_field(field)
-        field_decks = [(f.name, _load(app, f.path, allow_illegal, f.name, allow_unscripted,
-                                      regulation).spec, f.share) for f in fdecks]
-    else:
-        field_decks = [(Path(deck).stem, original.spec, 1.0)]
-    manifest = base_manifest("optimize", app.cards_path, seed, turn_limit, allow_illegal,
-                             regulation, allow_unscripted)
-    manifest.update({"games": games, "confidence": confidence,
-                     "deck": {"deck": deck, **original.describe(), "agent": agent.to_json()},
-                     "candidates": [t for t, _ in legal],
-                     "field": [{"name": n, "share": s} for n, _, s in field_decks],
-                     "field_agent": opp_agent.to_json()})
+    field_loaded = []
+    for f in fdecks:
+        d = _load(app, f.path, allow_illegal, f.name, allow_unscripted, regulation)
+        field_loaded.append((f, type(d)(field_shown[f.name], d.spec)))
+    field_decks = [(f.name, d.spec, f.share) for f, d in field_loaded]
+    base = base_manifest("optimize", app.cards_path, seed, turn_limit, allow_illegal,
+                         regulation, allow_unscripted)
+    manifest = optimize_manifest(base, original, changes, legal, field_loaded, games, confidence,
+                                 agent, opp_agent)
     lists = ZxCardEvents().copies
     run_optimize(original.spec, legal, illegal, field_decks, agent=agent, field_agent=opp_agent,
                  factory=ZxGames(turn_limit), seed=seed, games=games, confidence=confidence,
                  backend=backend, n_jobs=n_jobs, fmt=fmt, manifest=manifest, html_path=html_path,
-                 deck_lists={f"{Path(deck).stem} (original)": lists(original.spec),
-                             **{f"{n} (field)": lists(spec) for n, spec, _ in field_decks}})
+                 deck_lists={f"{Path(shown).stem} (original)": lists(original.spec),
+                             **{f"{n} (field)": lists(spec) for n, spec, _ in field_decks}},
+                 out_dir=out_dir, resume_dir=resume_dir, stored=stored, store=store,
+                 card_events=ZxCardEvents() if card_stats else None)
 
 
 def register(group: click.Group) -> None:
