@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import math
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -37,6 +38,7 @@ def test_field_from_a_folder_and_from_a_yaml_file(tmp_path: Path) -> None:
     folder = read_field(str(DECKS))
     assert [f.name for f in folder] == ["black", "blue", "green", "red", "white"]
     assert all(f.share == 0.2 for f in folder)
+    shutil.copy(RED, tmp_path / "red.txt")  # a deck beside the field file
     (tmp_path / "field.yaml").write_text(
         f"decks:\n  - deck: {BLUE}\n    share: 0.3\n  - deck: {GREEN}\n    share: 0.9\n"
         "  - deck: red.txt\n", encoding="utf-8")
@@ -122,7 +124,7 @@ def test_gauntlet_errors_and_moz() -> None:
     r = zx("gauntlet", RED)
     assert r.returncode == 2 and "give a deck and a field" in r.stderr
     r = zx("gauntlet", RED, str(DECKS / "nothing.yaml"))
-    assert r.returncode == 2 and "cannot read" in r.stderr and "Traceback" not in r.stderr
+    assert r.returncode == 2 and "no such file or folder" in r.stderr and "Traceback" not in r.stderr
     moz = ROOT / "examples" / "moz"
     m = zx("--game", "moz", "gauntlet", str(moz / "shell_dragons.txt"), str(moz), "-n", "2", "--format", "csv")
     assert m.returncode == 0, m.stderr

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import math
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -137,3 +138,46 @@ def test_moz_optimize() -> None:
                                                      "-1 潮騒の竜 +1 潮騒の竜"}
     assert [b["candidate"] for b in d["illegal"]] == ["-1 潮騒の竜 +1 無いカード"]
     assert d["manifest"]["game"] == "moz" and d["original"]["games"] == 4
+
+
+def test_a_players_bad_input_gets_one_clear_line(tmp_path: Path) -> None:
+    """A --try naming an unknown card (with the names it may have meant), a field or candidates
+    file that is missing, empty, binary or names a deck that is not there, a share that is not a
+    number: one `zxdeck: error:` line naming the file and the problem, exit 2, no traceback."""
+    shutil.copy(BLUE, tmp_path / "blue.txt")
+    (tmp_path / "empty.yaml").write_text("", encoding="utf-8")
+    (tmp_path / "comments.yaml").write_text("# nothing yet\n", encoding="utf-8")
+    (tmp_path / "empty.txt").write_text(" \n", encoding="utf-8")
+    (tmp_path / "binary.yaml").write_bytes(bytes(range(256)) * 2)
+    (tmp_path / "binary.txt").write_bytes(b"\x95\xff\x00\x01" * 64)
+    (tmp_path / "share.yaml").write_text("decks:\n  - deck: blue.txt\n    share: lots\n", encoding="utf-8")
+    (tmp_path / "gone.yaml").write_text("decks:\n  - deck: green.txt\n", encoding="utf-8")
+    try_ok = "--try=-2 火の粉払い +2 紅蓮の業火"
+
+    def one_line(r: subprocess.CompletedProcess, *words: str) -> None:
+        assert r.returncode == 2, r.stderr
+        errors = [ln for ln in r.stderr.splitlines() if ln.startswith("zxdeck: error:")]
+        assert len(errors) == 1 and "Traceback" not in r.stderr, r.stderr
+        for w in words:
+            assert w in errors[0], (w, r.stderr)
+
+    r = zx("optimize", RED, "--try", "-1 火の粉払 +1 紅蓮の業火", cwd=tmp_path)
+    one_line(r, "no legal candidate")
+    assert "火の粉払: no card of this name or number in the catalog (did you mean '火の粉払い'?)" in r.stderr
+    for field, words in [("nothing.yaml", ("nothing.yaml", "no such file or folder")),
+                         ("nothing/", ("nothing/", "no such file or folder")),
+                         ("empty.yaml", ("empty.yaml", "the file is empty")),
+                         ("empty.txt", ("empty.txt", "the file is empty")),
+                         ("comments.yaml", ("comments.yaml", "no decks in the file")),
+                         ("binary.yaml", ("binary.yaml", "binary")),
+                         ("binary.txt", ("binary.txt", "binary")),
+                         ("share.yaml", ("share.yaml", "deck 1 (blue.txt)", "share must be a number",
+                                         "'lots'")),
+                         ("gone.yaml", ("gone.yaml", "deck 1", "green.txt", "deck file not found"))]:
+        one_line(zx("optimize", RED, try_ok, "--field", field, "-n", "2", cwd=tmp_path), *words)
+        one_line(zx("gauntlet", RED, field, "-n", "2", cwd=tmp_path), *words)
+    for cands, words in [("nothing.txt", ("nothing.txt", "candidates file not found")),
+                         ("empty.txt", ("empty.txt", "no candidate")),
+                         ("binary.yaml", ("binary.yaml", "binary", "not a candidates file")),
+                         (".", ("is a folder, not a candidates file",))]:
+        one_line(zx("optimize", RED, "--candidates", cands, cwd=tmp_path), *words)

@@ -52,11 +52,27 @@ def _error(text: str) -> ZxError:
     return ZxError(text)
 
 
+def _head(path: Path) -> bytes:
+    """The first bytes of a file (enough to tell an empty one); b"x" when it cannot be read (the
+    reader that follows says why)."""
+    try:
+        with path.open("rb") as fh:
+            return fh.read(1 << 16)
+    except OSError:
+        return b"x"
+
+
 def read_field(field: str) -> list[FieldDeck]:
     """The decks of FIELD: a folder of deck files (equal shares) or a YAML field file."""
     from zxdeck.sim.tournament import DECK_SUFFIXES, deck_files, entrant_names
 
     path = Path(field)
+    if not path.exists():
+        raise ZxError(f"{field}: no such file or folder (a field is a folder of decks, a deck file "
+                      "or a YAML file naming decks with their share)")
+    if path.is_file() and not _head(path).strip():
+        raise ZxError(f"{field}: the file is empty (a field is a folder of decks, a deck file or a "
+                      "YAML file: `decks:` with `- deck: FILE` and `share: 0.3`)")
     if path.is_dir():
         files = deck_files([field])
         names = entrant_names(files)
@@ -75,6 +91,9 @@ def read_field(field: str) -> list[FieldDeck]:
     from zxdeck.safeyaml import load_small
 
     doc = load_small(data, field, _error)
+    if doc is None:  # only comments
+        raise ZxError(f"{field}: no decks in the file (a field file holds `decks:` with "
+                      "`- deck: FILE` and `share: 0.3`)")
     if not isinstance(doc, dict) or "decks" not in doc:  # a deck in YAML: a field of one deck
         return [FieldDeck(field, path.stem, 1.0)]
     rows = doc.get("decks")
@@ -97,7 +116,12 @@ def read_field(field: str) -> list[FieldDeck]:
             raise ZxError(f"{field}: deck {n} ({row['deck']}): share must be a number above 0, "
                           f"not {share!r}")
         deck = Path(row["deck"])
-        files.append(str(deck if deck.is_absolute() else path.parent / deck))
+        where = deck if deck.is_absolute() else path.parent / deck
+        if not where.is_file():
+            raise ZxError(f"{field}: deck {n}: {where}: "
+                          + ("is a folder, not a deck file" if where.is_dir() else "deck file not found")
+                          + " (a deck's path is relative to the field file's folder)")
+        files.append(str(where))
         shares.append(None if share is None else float(share))
     given = sum(s for s in shares if s is not None)
     missing = sum(1 for s in shares if s is None)
@@ -174,7 +198,8 @@ def _pct(x: float | None) -> str:
 def render_gauntlet(result: dict[str, Any]) -> str:
     from tabulate import tabulate
 
-    lines = [f"{result['deck']} against a field of {len(result['field'])} decks, "
+    k = len(result["field"])
+    lines = [f"{result['deck']} against a field of {k} deck{'s' if k != 1 else ''}, "
              f"{result['games_per_opponent']} games each (paired seats, the same seeds for every "
              f"opponent), seed {result['seed']}" + ("" if result["complete"] else ", incomplete")]
     rows = []

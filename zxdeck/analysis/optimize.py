@@ -62,9 +62,26 @@ def parse_change(text: str) -> list[tuple[int, str]]:
 
 def read_candidates(path: str) -> list[str]:
     """The changes of a candidates file: one change a line, `#` comments and blank lines skipped."""
-    from zxdeck.decks.files import decode, read_bytes
+    from pathlib import Path
 
-    text = decode(read_bytes(path), path)[0]  # the encodings of a deck file; one-line errors
+    from zxdeck.decks.files import MAX_BYTES, decode
+
+    p = Path(path)
+    if not p.exists():
+        raise ZxError(f"{path}: candidates file not found")
+    if p.is_dir():
+        raise ZxError(f"{path}: is a folder, not a candidates file (one change a line)")
+    try:
+        with p.open("rb") as fh:
+            data = fh.read(MAX_BYTES + 1)
+    except OSError as exc:
+        raise ZxError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    if len(data) > MAX_BYTES:
+        raise ZxError(f"{path}: more than {MAX_BYTES:,} bytes, not a candidates file (one change a line)")
+    try:
+        text = decode(data, path)[0]  # the encodings of a deck file
+    except ZxError as exc:
+        raise ZxError(str(exc).replace("not a deck", "not a candidates file")) from None
     out = []
     for line in text.splitlines():
         line = line.split("#", 1)[0].strip()
@@ -341,7 +358,8 @@ def render_race(result: dict[str, Any]) -> str:
     from tabulate import tabulate
 
     conf = round(100 * result["confidence"])
-    lines = [f"{len(result['ranking'])} candidates against a field of {len(result['field'])} decks, "
+    k, f = len(result["ranking"]), len(result["field"])
+    lines = [f"{k} candidate{'s' if k != 1 else ''} against a field of {f} deck{'s' if f != 1 else ''}, "
              f"seed {result['seed']}: {result['games_played']} games played "
              f"(every candidate in full: {result['full_budget']}); "
              + {"halving": "raced by successive halving",

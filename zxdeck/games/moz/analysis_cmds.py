@@ -216,7 +216,8 @@ def optimize_cmd(ctx: click.Context, app: AppContext, deck: str | None, tries: t
     for text in changes:
         try:
             variant = changed_deck(parsed, parse_change(text), catalog.find,
-                                   lambda card: "summoners" if isinstance(card, Summoner) else "zone")
+                                   lambda card: "summoners" if isinstance(card, Summoner) else "zone",
+                                   catalog)
         except ZxError as exc:
             illegal.append({"candidate": text, "errors": [str(exc)]})
             continue

@@ -16,7 +16,7 @@ def changed_deck(deck: Deck, changes: Sequence[tuple[int, str]], source: Any) ->
     from zxdeck.decks.variant import changed_deck as change
 
     return change(deck, changes, source.lookup,
-                  lambda card: DUNAMIS if card.type in DUNAMIS_TYPES else MAIN)
+                  lambda card: DUNAMIS if card.type in DUNAMIS_TYPES else MAIN, source)
 
 
 __all__ = ["changed_deck"]
