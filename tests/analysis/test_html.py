@@ -113,6 +113,7 @@ def test_every_command_writes_its_page(tmp_path: Path) -> None:
         text = page.read_text(encoding="utf-8")
         assert text.startswith("<!DOCTYPE html>") and "Deck lists" in text, name
         assert json.loads(text.split('id="result">')[1].split("</script>")[0].replace("<\\/", "</"))
+    assert "against a field of red 100 %, seed 0" in (tmp_path / "optimize.html").read_text(encoding="utf-8")
     bad = zx("sim", RED, BLUE, "-n", "2", "--jobs", "1", "--html", str(tmp_path / "no" / "x.html"))
     assert bad.returncode == 2 and "cannot write the HTML report" in bad.stderr
 

@@ -165,8 +165,9 @@ def _optimize(result: dict[str, Any]) -> str:
                       r["eliminated_after_round"])])
     conf = round(100 * result["confidence"])
     bad = "".join(f"<li>{_e(b['candidate'])}: {_e('; '.join(b['errors']))}</li>" for b in result["illegal"])
+    field = ", ".join(f"{f['deck']} {100 * f['share']:.0f} %" for f in result.get("field", []))
     return (f"<p>{result['games_played']} games played (every candidate in full: "
-            f"{result['full_budget']}).</p>"
+            f"{result['full_budget']}) against a field of {_e(field)}, seed {_e(result.get('seed'))}.</p>"
             + _table(["candidate", "rank", "win %", "vs original", f"{conf} % interval", "games",
                       "left out after"], rows, "sortable", "candidates")
             + (f"<p>Left out (illegal):</p><ul>{bad}</ul>" if bad else ""))
