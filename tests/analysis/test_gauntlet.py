@@ -130,3 +130,17 @@ def test_gauntlet_errors_and_moz() -> None:
     assert m.returncode == 0, m.stderr
     rows = m.stdout.splitlines()
     assert rows[0] == "opponent,share,games,win_rate,low,high" and rows[-1].startswith("(field),1.0,8,")
+
+
+def test_a_resumed_gauntlet_never_runs_the_manifests_bot(tmp_path: Path) -> None:
+    """A `bot:` agent in a run's manifest is a command line: --resume runs it only when it is
+    typed again (as `sim --resume`), else exit 2 saying which option to give."""
+    run = tmp_path / "run"
+    bot = f"bot:{sys.executable} {ROOT / 'examples' / 'bots' / 'random_bot.py'}"
+    r = zx("gauntlet", RED, BLUE, "-n", "2", "--jobs", "1", "--field-ai", bot, "--out", str(run))
+    assert r.returncode == 0, r.stderr
+    r = zx("gauntlet", "--resume", str(run))
+    assert r.returncode == 2 and "--field-ai is a bot" in r.stderr and "Traceback" not in r.stderr
+    r = zx("gauntlet", "--resume", str(run), "--field-ai", bot, "--format", "json")
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout)["games"] == 2
