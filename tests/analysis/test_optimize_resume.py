@@ -84,6 +84,12 @@ def test_a_race_stopped_with_ctrl_c_resumes_to_the_same_ranking(tmp_path: Path) 
     assert not (run / "result.json").exists()
     resumed = zx("optimize", "--resume", str(run), "--jobs", "2", "--format", "json")
     assert resumed.returncode == 0, resumed.stderr
+    page = tmp_path / "resumed.html"
+    assert zx("optimize", "--resume", str(run), "--html", str(page)).returncode == 0
+    # the page of a resumed race names the command that plays its games, not the --resume
+    command = page.read_text(encoding="utf-8").split('<pre id="command">')[1].split("</pre>")[0]
+    assert command.startswith("zxdeck optimize ") and "--resume" not in command and "--out" not in command
+    assert "-n 200" in command and "--jobs" not in command
     whole = zx(*args, "--jobs", "1")
     assert whole.returncode == 0 and resumed.stdout == whole.stdout
     assert json.loads(whole.stdout)["stopped"] != "interrupted"

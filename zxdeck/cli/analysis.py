@@ -95,6 +95,7 @@ def run_gauntlet(deck: tuple[str, Any], field: list[tuple[Any, Any]], *, agent: 
     if len({o[0] for o in opponents}) != len(opponents):
         raise ZxError("two decks of the field have the same name")
     matches = field_matches([(name, loaded.setup, agent)], opponents, seed, games, factory, card_events)
+    keep_command(manifest, stored)
     manifest, out = open_run(manifest, stored, store, out_dir, resume_dir)
     cards = None
     if card_events is not None:
@@ -139,9 +140,14 @@ def html_option(command: F) -> F:
                              "(docs/ANALYSIS.md).")(command)
 
 
+# options that change where a run is kept, how fast or how it is printed, never its games
+NOT_THE_GAMES = ("--html", "--out", "--resume", "--jobs", "--backend", "--format")
+
+
 def reproduce_command(argv: list[str] | None = None) -> str:
-    """The command line of this run without its --html option: the one that plays the same
-    games again."""
+    """The command line of this run without the options that do not change its games (--html,
+    --out, --resume, --jobs, --backend, --format): the one that plays the same games again, on
+    any machine."""
     import shlex
     import sys
 
@@ -152,13 +158,22 @@ def reproduce_command(argv: list[str] | None = None) -> str:
         if skip:
             skip = False
             continue
-        if a == "--html":
+        if a in NOT_THE_GAMES:
             skip = True
             continue
-        if a.startswith("--html="):
+        if a.startswith(tuple(f"{o}=" for o in NOT_THE_GAMES)):
             continue
         out.append(a)
     return shlex.join(["zxdeck", *out])
+
+
+def keep_command(manifest: dict[str, Any], stored: dict[str, Any] | None) -> None:
+    """Put the command that plays the run's games again in a new run's manifest (`command`), or
+    the stored one in a resumed run's (`zxdeck X --resume DIR` does not say what it plays)."""
+    if stored is None:
+        manifest["command"] = reproduce_command()
+    elif "command" in stored:
+        manifest["command"] = stored["command"]
 
 
 def emit_html(path: str | None, kind: str, result: dict[str, Any],
@@ -168,7 +183,9 @@ def emit_html(path: str | None, kind: str, result: dict[str, Any],
         return
     from zxdeck.analysis.html import render_html, write_html
 
-    write_html(path, render_html(kind, result, reproduce_command(), decks))
+    command = (result.get("manifest") or {}).get("command")
+    write_html(path, render_html(kind, result, command if isinstance(command, str) else
+                                 reproduce_command(), decks))
 
 
 def run_optimize(original: Any, legal: list[tuple[str, Any]], illegal: list[dict[str, Any]],
@@ -199,6 +216,7 @@ def run_optimize(original: Any, legal: list[tuple[str, Any]], illegal: list[dict
         raise ZxError("no legal candidate to play")
     if card_events is not None:
         manifest["card_stats"] = True
+    keep_command(manifest, stored)
     manifest, out = open_run(manifest, stored, store, out_dir, resume_dir)
     records: list[dict[str, Any]] = []
     if out is not None:
