@@ -135,3 +135,31 @@ def test_moz_optimize_resumes_the_same(tmp_path: Path) -> None:
     assert r.returncode == 2 and "Traceback" not in r.stderr
     r = zx("--game", "moz", "optimize", "--resume", str(tmp_path / "nothing"))
     assert r.returncode == 2 and "no manifest.json" in r.stderr
+
+
+def test_stored_games_are_checked_before_the_race_takes_them() -> None:
+    """A resumed race takes a stored game only as the next game of its match, on its seed;
+    a stored game the race never asks for is named (the folder holds another run)."""
+    import pytest
+
+    from zxdeck.analysis.optimize import RoundRunner
+    from zxdeck.errors import ZxError
+    from zxdeck.sim.core import Match
+    from zxdeck.sim.seeds import game_seed
+    from zxdeck.sim.stats import Tally
+
+    m = Match(None, 7, 2, "original vs blue")  # type: ignore[arg-type]
+    good = [{"match": m.key, "index": i, "seed": game_seed(7, i), "winner": "a", "first": "a",
+             "turns": 3, "decisions": 9} for i in range(3)]
+    runner = RoundRunner("local", 1, stored=good)
+    taken = runner._take_stored(m, Tally())
+    assert [r["index"] for r in taken] == [0, 1]  # the round's 2 games, the third one kept
+    assert runner.leftover() == "games.jsonl: line 3"
+    with pytest.raises(ZxError, match="line 1: expected game 0 of original vs blue, found 1"):
+        RoundRunner("local", 1, stored=good[1:])._take_stored(m, Tally())
+    with pytest.raises(ZxError, match="line 2: game 1 of original vs blue has seed 5, not this run's"):
+        RoundRunner("local", 1, stored=[good[0], {**good[1], "seed": 5}])._take_stored(m, Tally())
+    with pytest.raises(ZxError, match="line 1: not a game record of this run"):
+        RoundRunner("local", 1, stored=[{**good[0], "winner": "c"}])._take_stored(m, Tally())
+    whole = RoundRunner("local", 1, stored=good[:2])
+    assert len(whole._take_stored(m, Tally())) == 2 and whole.leftover() is None
