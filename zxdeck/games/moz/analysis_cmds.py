@@ -41,7 +41,7 @@ def _user_errors(func):  # noqa: ANN001, ANN202 - the decorator of zxdeck.cli.ap
 @run_options("gauntlet", jobs="1")
 @click.option("--format", "fmt", type=click.Choice(["table", "json", "csv"]), default="table",
               show_default=True, help="csv: one row per field deck, then the field.")
-@click.option("--turn-limit", type=int, default=400, show_default=True, help="A longer match is a tie (W-3).")
+@click.option("--turn-limit", type=click.IntRange(1), default=400, show_default=True, help="A longer match is a tie (W-3).")
 @click.option("--precision", type=float, default=None, metavar="P",
               help="Stop a match once its 95 % interval's half-width is at most P.")
 @click.option("--allow-illegal", is_flag=True, help="Play decks that break the deck rules (D).")
@@ -69,8 +69,6 @@ def gauntlet_cmd(ctx: click.Context, app: AppContext, deck: str | None, field: s
 
     rules = adapter("moz")
     n_jobs = check_common(games, precision, backend, jobs)
-    if turn_limit < 1:
-        raise ZxError(f"--turn-limit must be at least 1, not {turn_limit}")
     stored = store = None
     if resume_dir:
         if deck or field:
@@ -145,7 +143,7 @@ OPTIMIZE_EPILOG = examples_epilog([
 @click.option("--resume", "resume_dir", metavar="DIR",
               help="Finish the interrupted race in DIR (the same ranking as a race never stopped).")
 @click.option("--format", "fmt", type=click.Choice(["table", "json"]), default="table", show_default=True)
-@click.option("--turn-limit", type=int, default=400, show_default=True, help="A longer match is a tie (W-3).")
+@click.option("--turn-limit", type=click.IntRange(1), default=400, show_default=True, help="A longer match is a tie (W-3).")
 @click.option("--allow-illegal", is_flag=True, help="Play decks that break the deck rules (D).")
 @card_stats_option
 @html_option
@@ -202,8 +200,6 @@ def optimize_cmd(ctx: click.Context, app: AppContext, deck: str | None, tries: t
         shown = deck_path = deck
         fdecks = read_field(field) if field else [FieldDeck(deck, Path(deck).stem, 1.0)]
         field_shown = {f.name: f.path for f in fdecks}
-    if turn_limit < 1:
-        raise ZxError(f"--turn-limit must be at least 1, not {turn_limit}")
     if not 0.5 <= confidence < 1:
         raise ZxError(f"--confidence must be at least 0.5 and below 1, not {confidence}")
     agent, opp_agent = AgentFactory(ai), AgentFactory(field_ai or ai)

@@ -48,7 +48,7 @@ def _load(app: AppContext, path: str, allow_illegal: bool, label: str, allow_uns
 @run_options("gauntlet")
 @click.option("--format", "fmt", type=click.Choice(["table", "json", "csv"]), default="table",
               show_default=True, help="csv: one row per field deck, then the field.")
-@click.option("--turn-limit", type=int, default=100, show_default=True,
+@click.option("--turn-limit", type=click.IntRange(1), default=100, show_default=True,
               help="A longer game ends as a draw (W-3).")
 @deck_check_options
 @click.option("--precision", type=float, default=None, metavar="P",
@@ -73,8 +73,6 @@ def gauntlet_cmd(ctx: click.Context, app: AppContext, deck: str | None, field: s
     from zxdeck.games.zx.sim import ZxCardEvents, ZxGames, base_manifest
 
     n_jobs = check_common(games, precision, backend, jobs)
-    if turn_limit < 1:
-        raise ZxError(f"--turn-limit must be at least 1, not {turn_limit}")
     stored = store = None
     if resume_dir:
         if deck or field:
@@ -159,7 +157,7 @@ OPTIMIZE_EPILOG = examples_epilog([
 @click.option("--resume", "resume_dir", metavar="DIR",
               help="Finish the interrupted race in DIR (the same ranking as a race never stopped).")
 @click.option("--format", "fmt", type=click.Choice(["table", "json"]), default="table", show_default=True)
-@click.option("--turn-limit", type=int, default=100, show_default=True,
+@click.option("--turn-limit", type=click.IntRange(1), default=100, show_default=True,
               help="A longer game ends as a draw (W-3).")
 @deck_check_options
 @card_stats_option
@@ -217,8 +215,6 @@ def optimize_cmd(ctx: click.Context, app: AppContext, deck: str | None, tries: t
         shown = deck_path = deck
         fdecks = read_field(field) if field else [FieldDeck(deck, Path(deck).stem, 1.0)]
         field_shown = {f.name: f.path for f in fdecks}
-    if turn_limit < 1:
-        raise ZxError(f"--turn-limit must be at least 1, not {turn_limit}")
     if not 0.5 <= confidence < 1:
         raise ZxError(f"--confidence must be at least 0.5 and below 1, not {confidence}")
     agent = parse_agent(ai)
