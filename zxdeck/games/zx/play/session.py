@@ -183,7 +183,7 @@ class PlaySession:
         self.log_file: IO[str] | None = None
         self.greeted = False
         self.thinking_note = False  # say once that the computer is moving
-        self.hint_budget: int | None = None  # playouts of a hint (None: the hard level's)
+        self.hint_budget: int | None = None  # playouts of a hint at most (None: HINT_BUDGET)
         # typed commands: name -> (handler(arg, offered) -> Action | STOP | None, other names)
         self.commands: dict[str, tuple[Callable[[str, list[Action]], Any], tuple[str, ...]]] = {
             "help": (self.cmd_help, ("?", "h", "ヘルプ")),
@@ -800,12 +800,12 @@ class PlaySession:
         """`hint`: the hard level's three best choices (their numbers in the question) with its
         estimated chance of winning after each, searched from what the person sees, with a
         generator of its own (the game and the computer's play do not change)."""
-        from zxdeck.games.zx.agents.levels import HARD_BUDGET, hint
+        from zxdeck.games.zx.agents.levels import HINT_BUDGET, hint
 
         self.out("考えています...", "dim")
         found = hint(self.g, top=3, budget=self.hint_budget)
         width = self.cols
-        self.out(f"ヒント (強さ hard の AI の読み: {self.hint_budget or HARD_BUDGET} 回の先読み):",
+        self.out(f"ヒント (強さ hard の AI の読み: 最大 {self.hint_budget or HINT_BUDGET} 回の先読み):",
                  "bold")
         for rank, c in enumerate(found, 1):
             number = next((i for i, acts in enumerate(self.menu, 1) if c.action in acts), 0)
