@@ -18,6 +18,13 @@ worker around each `choose`): median, 95th percentile, mean, and the CPU of each
     python bench/hard_vs_pinned.py --pairs 100 --workers 16 --max-seconds 540 --out hvp.json
     python bench/hard_vs_pinned.py --pairs 1 --workers 2 --budget-new 40 --budget-old 40 --out t.json
 
+Runs on other machines or at other times add up: `--start K` begins at pair K (pair k is
+always the same opening), and `--merge A.json B.json ...` prints the score over all their
+complete pairs (a pair counted once):
+
+    python bench/hard_vs_pinned.py --start 100 --pairs 100 --workers 16 --out hvp2.json
+    python bench/hard_vs_pinned.py --merge hvp.json hvp2.json --out all.json
+
 `--new` takes any agent spec (default: the level `hard`); `--budget-new`/`--budget-old` replace
 the budgets (small ones to try the bench quickly). Only the project's own dependencies are used.
 """
@@ -141,6 +148,9 @@ def write(out: Path, meta: dict, games: list[dict], pairs: int) -> dict:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--pairs", type=int, default=100, help="paired openings (2 games each)")
+    ap.add_argument("--start", type=int, default=0, help="the first pair (another run's pairs follow)")
+    ap.add_argument("--merge", type=Path, nargs="+", metavar="JSON",
+                    help="only add up the games of these result files (written to --out)")
     ap.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="processes")
     ap.add_argument("--seed", type=int, default=DEFAULT_SEED, help="seed of the first opening")
     ap.add_argument("--out", type=Path, required=True, help="the JSON result file")
@@ -150,9 +160,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--budget-new", type=int, default=None, help="replace the new agent's budget")
     ap.add_argument("--budget-old", type=int, default=None, help="replace the old agent's budget (800)")
     args = ap.parse_args(argv)
-    if args.pairs < 1 or args.workers < 1:
-        print("hard_vs_pinned: --pairs and --workers must be at least 1", file=sys.stderr)
+    if args.pairs < 1 or args.workers < 1 or args.start < 0:
+        print("hard_vs_pinned: --pairs and --workers must be at least 1, --start at least 0",
+              file=sys.stderr)
         return 2
+    if args.merge:
+        return merge(args.merge, args.out)
     from zxdeck.agents.levels import LEVELS
 
     meta = {"machine": platform.machine(), "cores": os.cpu_count(), "python": platform.python_version(),
@@ -165,7 +178,7 @@ def main(argv: list[str] | None = None) -> int:
           flush=True)
     # pair by pair, both seats of a pair next to each other (a stopped run leaves few half pairs)
     jobs = [(k, s, args.seed, args.new, args.budget_new, args.budget_old)
-            for k in range(args.pairs) for s in (0, 1)]
+            for k in range(args.start, args.start + args.pairs) for s in (0, 1)]
     games: list[dict] = []
     t0 = time.perf_counter()
     stopped = False
@@ -206,6 +219,40 @@ def main(argv: list[str] | None = None) -> int:
     if not s["games"]:
         print("no complete pair", flush=True)
         return 1
+    report(s, meta["wall_seconds"], args.out)
+    return 0
+
+
+def merge(files: list[Path], out: Path) -> int:
+    """The games of several result files (same seed and agents), each (pair, seat) once."""
+    games: dict[tuple[int, int], dict] = {}
+    metas = []
+    for f in files:
+        try:
+            data = json.loads(f.read_text(encoding="utf-8"))
+            metas.append(data["meta"])
+            for r in data["games"]:
+                games.setdefault((r["pair"], r["new_seat"]), r)
+        except (OSError, ValueError, KeyError, TypeError) as e:
+            print(f"hard_vs_pinned: {f}: not a result file of this bench ({e})", file=sys.stderr)
+            return 2
+    keys = {(m.get("seed"), m.get("new_spec"), m.get("budget_new"), m.get("budget_old")) for m in metas}
+    if len(keys) > 1:
+        print(f"hard_vs_pinned: the files were played with other seeds or agents: {sorted(map(str, keys))}",
+              file=sys.stderr)
+        return 2
+    meta = dict(metas[0], merged=[str(f) for f in files],
+                wall_seconds=round(sum(m.get("wall_seconds", 0.0) for m in metas), 1))
+    kept = list(games.values())
+    s = write(out, meta, kept, len({k for k, _ in games}))
+    if not s["games"]:
+        print("no complete pair", flush=True)
+        return 1
+    report(s, meta["wall_seconds"], out)
+    return 0
+
+
+def report(s: dict, wall: float, out: Path) -> None:
     lo, hi = s["wilson95"]
     n, o = s["cpu_new"], s["cpu_old"]
     print(f"new vs old hard: {s['new_points']:g}/{s['games']} = {100 * s['score']:.1f}% "
@@ -214,9 +261,8 @@ def main(argv: list[str] | None = None) -> int:
     for name, c in (("new", n), ("old", o)):
         print(f"CPU a searched decision, {name}: median {c['median']:.3f} s, p95 {c['p95']:.3f} s, mean "
               f"{c['mean']:.3f} s over {c['decisions']} decisions; CPU a game {c['per_game_mean']:.1f} s")
-    print(f"median ratio new/old: {s['cpu_median_ratio']:.3f}; wall {meta['wall_seconds']:.0f} s; "
-          f"results in {args.out}", flush=True)
-    return 0
+    print(f"median ratio new/old: {s['cpu_median_ratio']:.3f}; wall {wall:.0f} s; results in {out}",
+          flush=True)
 
 
 if __name__ == "__main__":

@@ -49,3 +49,21 @@ def test_wall_bound_stops_and_keeps_the_file(hvp, tmp_path, capsys) -> None:
     assert code == 1 and "no complete pair" in capsys.readouterr().out
     assert data["meta"]["stopped_by_max_seconds"] is True and data["summary"]["games"] == 0
     assert data["meta"]["new_spec"].startswith("mcts:") and "search=race" in data["meta"]["new_spec"]
+
+
+def test_merge_adds_up_runs_and_refuses_other_agents(hvp, tmp_path, capsys) -> None:
+    meta = {"seed": 250000, "new_spec": "x", "budget_new": None, "budget_old": None, "wall_seconds": 5}
+    a, b, c = tmp_path / "a.json", tmp_path / "b.json", tmp_path / "c.json"
+    a.write_text(json.dumps({"meta": meta, "games": [game(0, 0, 1.0, [0.1], [0.5]),
+                                                     game(0, 1, 1.0, [0.1], [0.5])]}))
+    b.write_text(json.dumps({"meta": meta, "games": [game(1, 0, 0.0, [0.1], [0.5]),
+                                                     game(1, 1, 0.5, [0.1], [0.5]),
+                                                     game(0, 0, 0.0, [0.1], [0.5])]}))  # seen in a
+    out = tmp_path / "all.json"
+    assert hvp.main(["--merge", str(a), str(b), "--out", str(out)]) == 0
+    s = json.loads(out.read_text())["summary"]
+    assert (s["pairs_done"], s["games"], s["new_points"]) == (2, 4, 2.5)
+    assert "2.5/4 = 62.5%" in capsys.readouterr().out
+    c.write_text(json.dumps({"meta": dict(meta, new_spec="y"), "games": []}))
+    assert hvp.main(["--merge", str(a), str(c), "--out", str(out)]) == 2
+    assert "other seeds or agents" in capsys.readouterr().err
