@@ -110,6 +110,22 @@ def test_race_stops_early_when_no_move_can_be_better_by_the_margin(specs) -> Non
     assert quick.last_stats["playouts"] < slow.last_stats["playouts"] <= 400
 
 
+def test_race_same_seed_same_game(specs) -> None:
+    """Determinism over a whole game: the race's bounds are counts (determinizations, playouts),
+    never times, so the same seeds give the same moves and the same generator states."""
+    def game() -> tuple[list, tuple]:
+        g = Game(specs["red"], specs["blue"], seed=8)
+        race = MctsAgent(4, budget=48, search="race", horizon=1, width=2, margin=0.01)
+        players = (race, HeuristicAgent(6))
+        while not g.is_over():
+            g.apply(players[g.current_player()].choose(g))
+        return [str(a) for a in g.history], race.rng.getstate()
+
+    first = game()
+    assert len(first[0]) > 20
+    assert game() == first
+
+
 def test_race_cut_off_rule() -> None:
     """A candidate is dropped when the upper end of its paired difference with the leader is
     within the margin: the same values (moves that play out alike), or clearly worse ones."""
