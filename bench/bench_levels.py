@@ -14,6 +14,13 @@ the heuristic, see zxdeck/agents/mcts.py) are reported apart. The budget of `har
 the UCB1 tree, to find the budgets of equal time a decision:
 
     python bench/bench_levels.py --games 4 --budgets 100,200 --agent mcts:search=ucb
+
+`--pinned` times the level `hard` at its own settings and the frozen copy of the old one
+(bench/pinned_hard/, the guided search at 800 playouts) on the same openings, game by game in
+turn (so the load of a shared machine falls on both alike), and prints the ratio of their
+median CPU a searched decision (issue 25's target: at most 1/4):
+
+    python bench/bench_levels.py --games 2 --pinned
 """
 
 from __future__ import annotations
@@ -29,9 +36,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_agents import _specs, opening  # noqa: E402
 
 
-def timed_game(k: int, budget: int, base_seed: int,
+def timed_game(k: int, budget: int | None, base_seed: int,
                agent: str = "hard") -> tuple[list[tuple[float, float]], list[float], float]:
-    """Opening k, the search (`agent`, a level or an agent spec, at `budget`) against heuristic:
+    """Opening k, the search (`agent`, a level or an agent spec, at `budget`; `pinned`: the old
+    `hard` of bench/pinned_hard/; budget None: the agent's own) against heuristic:
     (wall, cpu) of each searched decision, the wall time of each routine one, and the CPU
     time of all the search's decisions of the game."""
     from zxdeck.agents import parse_agent
@@ -44,8 +52,14 @@ def timed_game(k: int, budget: int, base_seed: int,
     seed, d1, d2 = opening(k, base_seed)
     seat = k % 2
     agents: list = [None, None]
-    agents[seat] = parse_agent(LEVELS.get(agent, agent)).make(agent_seed(seed, seat))
-    agents[seat].budget = budget
+    if agent == "pinned":
+        from pinned_hard import pinned_hard
+
+        agents[seat] = pinned_hard(agent_seed(seed, seat))
+    else:
+        agents[seat] = parse_agent(LEVELS.get(agent, agent)).make(agent_seed(seed, seat))
+    if budget is not None:
+        agents[seat].budget = budget
     agents[1 - seat] = HeuristicAgent(agent_seed(seed, 1 - seat))
     g = Game(_specs()[d1], _specs()[d2], seed=seed)
     searched: list[tuple[float, float]] = []
@@ -70,13 +84,48 @@ def timed_game(k: int, budget: int, base_seed: int,
     return searched, routine, total
 
 
+def _line(name: str, searched: list[tuple[float, float]], routine: list[float], total: float,
+          games: int) -> float:
+    cpus = sorted(c for _, c in searched)
+    n = len(cpus)
+    med = statistics.median(cpus)
+    print(f"{name}: {n} searched decisions ({n / games:.0f} a game), CPU s/decision median {med:.3f} "
+          f"p95 {cpus[int(0.95 * (n - 1))]:.3f} mean {statistics.mean(cpus):.3f}, wall median "
+          f"{statistics.median(sorted(w for w, _ in searched)):.3f}; routine {len(routine)}; CPU of all "
+          f"its decisions {total / games:.1f} s a game", flush=True)
+    return med
+
+
+def compare_pinned(games: int, base_seed: int) -> None:
+    from zxdeck.agents.levels import LEVELS
+
+    print(f"# {platform.machine()}, CPython {platform.python_version()}; hard = {LEVELS['hard']} "
+          f"against the pinned old hard (800 playouts), {games} games each, openings from seed "
+          f"{base_seed}, in turn", flush=True)
+    got: dict[str, tuple[list, list, list]] = {"hard": ([], [], [0.0]), "pinned": ([], [], [0.0])}
+    for k in range(games):
+        for name in ("hard", "pinned"):
+            s, r, t = timed_game(k, None, base_seed, name)
+            got[name][0].extend(s)
+            got[name][1].extend(r)
+            got[name][2][0] += t
+    meds = {name: _line("new hard" if name == "hard" else "old hard (pinned)", s, r, t[0], games)
+            for name, (s, r, t) in got.items()}
+    print(f"median CPU a searched decision, new/old: {meds['hard'] / meds['pinned']:.3f}", flush=True)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--games", type=int, default=2)
     ap.add_argument("--budgets", default="400,800")
     ap.add_argument("--seed", type=int, default=9000, help="seed of the first opening")
     ap.add_argument("--agent", default="hard", help="a level or an mcts agent spec (default: hard)")
+    ap.add_argument("--pinned", action="store_true",
+                    help="time hard at its own settings against the old hard (bench/pinned_hard/)")
     args = ap.parse_args()
+    if args.pinned:
+        compare_pinned(args.games, args.seed)
+        return
     print(f"# {platform.machine()}, CPython {platform.python_version()}; {args.agent}, {args.games} games "
           f"a budget, openings from seed {args.seed}")
     for b in (int(x) for x in args.budgets.split(",")):

@@ -28,7 +28,7 @@ def test_settings_are_typed_ordered_and_complete_in_json() -> None:
     assert (agent.budget, agent.epsilon, agent.rollout_limit, agent.horizon) == (8, 0.25, 9, 2)
     assert spec.to_json() == {"spec": spec.label, "name": "mcts", "settings": {
         "budget": 8, "epsilon": 0.25, "exploration": 0.7, "horizon": 2, "rollout_limit": 9,
-        "search": "ucb", "width": 6}}
+        "search": "ucb", "width": 6, "margin": 0.002}}
     assert parse_agent("greedy").to_json() == {"spec": "greedy", "name": "greedy", "settings": {}}
 
 
@@ -43,7 +43,7 @@ def test_agent_lists_keep_named_settings_together() -> None:
     ("greedy:5", "agent greedy takes no settings (got '5')"),
     ("greedy --budget 5", "agent greedy takes no settings (got 'budget')"),
     ("mcts --budjet 5", "agent mcts has no setting 'budjet' (its settings: budget, epsilon, "
-                        "exploration, horizon, rollout-limit, search, width)"),
+                        "exploration, horizon, rollout-limit, search, width, margin)"),
     ("mcts:many", "agent mcts: budget must be an integer, not 'many'"),
     ("mcts:0", "agent mcts: budget must be >= 1, not '0'"),
     ("mcts:epsilon=1.5", "agent mcts: epsilon must be between 0 and 1, not '1.5'"),

@@ -49,7 +49,7 @@ def test_levels_are_registered_agents_with_a_help_line() -> None:
         made, direct = make_agent(level, 5), parse_agent(spec).make(5)
         assert type(made) is type(direct) and vars(made).keys() == vars(direct).keys()
     hard = make_agent("hard", 1)
-    assert isinstance(hard, MctsAgent) and hard.search == "halving"
+    assert isinstance(hard, MctsAgent) and hard.search == "race"
     assert parse_agent("hard").label == "hard"
     with pytest.raises(ZxError, match="takes no settings"):
         parse_agent("hard:50")
@@ -74,6 +74,70 @@ def test_guided_search_is_reproducible_and_within_its_budget(specs) -> None:
     searched = [c for c in found if c.playouts]
     assert 2 <= len(searched) <= 4 and all(0.0 <= c.win <= 1.0 for c in searched)
     assert found[:len(searched)] == searched
+
+
+def test_race_is_reproducible_within_its_budget_and_agrees_with_its_candidates(specs) -> None:
+    g = main_position(specs)
+    before = (g.rng.getstate(), list(g.history))
+    a1 = MctsAgent(7, budget=60, search="race", horizon=1, width=4)
+    a2 = MctsAgent(7, budget=60, search="race", horizon=1, width=4)
+    c1, c2 = a1.choose(g), a2.choose(g)
+    assert c1 == c2 and c1 in g.legal_actions()
+    assert a1.last_stats == a2.last_stats and a1.rng.getstate() == a2.rng.getstate()
+    assert 0 < a1.last_stats["playouts"] <= 60
+    assert (g.rng.getstate(), list(g.history)) == before
+    found = MctsAgent(0, budget=60, search="race", horizon=1, width=4).candidates(g, Rng(3))
+    assert sorted(action_key(g, c.action) for c in found) == sorted(
+        {action_key(g, a) for a in g.legal_actions()})
+    searched = [c for c in found if c.playouts]
+    assert 2 <= len(searched) <= 4 and all(0.0 <= c.win <= 1.0 for c in searched)
+    assert found[0].playouts == max(c.playouts for c in found)  # the pick was never dropped
+
+
+def test_race_stops_early_when_no_move_can_be_better_by_the_margin(specs) -> None:
+    """With a margin of 1 (no move can be better by a whole chance of winning) every candidate
+    but the leader is dropped at the first look, after mcts.RACE_FIRST determinizations; with a
+    margin of 0 the same search goes on (to its budget, or until one is clearly ahead)."""
+    from zxdeck.agents.mcts import RACE_FIRST
+
+    g = main_position(specs)
+    quick = MctsAgent(7, budget=400, search="race", horizon=1, width=4, margin=1.0)
+    quick.choose(g)
+    searched = [n for n, _ in quick.last_stats["children"].values() if n]
+    assert len(searched) == 4 and all(n == RACE_FIRST for n in searched)
+    slow = MctsAgent(7, budget=400, search="race", horizon=1, width=4, margin=0.0)
+    slow.choose(g)
+    assert quick.last_stats["playouts"] < slow.last_stats["playouts"] <= 400
+
+
+def test_race_same_seed_same_game(specs) -> None:
+    """Determinism over a whole game: the race's bounds are counts (determinizations, playouts),
+    never times, so the same seeds give the same moves and the same generator states."""
+    def game() -> tuple[list, tuple]:
+        g = Game(specs["red"], specs["blue"], seed=8)
+        race = MctsAgent(4, budget=48, search="race", horizon=1, width=2, margin=0.01)
+        players = (race, HeuristicAgent(6))
+        while not g.is_over():
+            g.apply(players[g.current_player()].choose(g))
+        return [str(a) for a in g.history], race.rng.getstate()
+
+    first = game()
+    assert len(first[0]) > 20
+    assert game() == first
+
+
+def test_race_cut_off_rule() -> None:
+    """A candidate is dropped when the upper end of its paired difference with the leader is
+    within the margin: the same values (moves that play out alike), or clearly worse ones."""
+    from zxdeck.agents.mcts import _may_beat
+
+    lead = {i: 0.5 + 0.01 * (i % 3) for i in range(16)}
+    assert not _may_beat(dict(lead), lead, 0.002)  # plays out the same: equal
+    assert not _may_beat({i: v - 0.05 for i, v in lead.items()}, lead, 0.002)  # clearly worse
+    noisy = {i: v + (0.2 if i % 2 else -0.2) for i, v in lead.items()}
+    assert _may_beat(noisy, lead, 0.002)  # no better on average, but too noisy to tell yet
+    assert _may_beat({0: 0.9}, {0: 0.1}, 0.002)  # one common determinization: cannot tell
+    assert _may_beat({i: v + 0.01 for i, v in lead.items()}, lead, 0.002)  # ahead of the leader
 
 
 def test_z4_the_search_sees_only_what_the_player_sees(specs) -> None:

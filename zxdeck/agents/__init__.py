@@ -368,7 +368,7 @@ def bot_agent(seed: int = 0, cmd: str = "", timeout: int = BOT_TIMEOUT_MS) -> Ag
 def _core_agents() -> dict[str, AgentInfo]:
     """The agents every game has, over the game API alone: random, mcts (its model comes from the
     game, zxdeck.games.search_model) and bot."""
-    from zxdeck.agents.mcts import DEFAULT_BUDGET, SEARCHES, MctsAgent
+    from zxdeck.agents.mcts import DEFAULT_BUDGET, DEFAULT_MARGIN, SEARCHES, MctsAgent
     from zxdeck.agents.random_agent import RandomAgent
 
     infos = [
@@ -380,9 +380,11 @@ def _core_agents() -> dict[str, AgentInfo]:
             Setting("exploration", float, 0.7, "UCB1 exploration constant", minimum=0),
             Setting("horizon", int, 2, "turns a rollout looks ahead", minimum=0),
             Setting("rollout_limit", int, 2000, "most actions in a rollout", minimum=1),
-            Setting("search", str, "ucb", "ucb: the UCB1 tree; halving: the guided search of level hard",
-                    choices=SEARCHES),
+            Setting("search", str, "ucb", "ucb: the UCB1 tree; halving: the guided search; race: the "
+                    "guided search with early cut-offs, level hard", choices=SEARCHES),
             Setting("width", int, 6, "root actions the guided search compares", minimum=1),
+            Setting("margin", float, DEFAULT_MARGIN, "race: a chance of winning below which two "
+                    "moves count as equal", minimum=0, maximum=1),
         )),
         make_info("bot", bot_agent, primary="cmd", raw=True, settings=(
             Setting("cmd", str, "", "the program's command line"),

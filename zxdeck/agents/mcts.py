@@ -36,7 +36,7 @@ default search (`search=ucb`) does:
 
 The move played is the most visited root action.
 
-**The guided search** (`search=halving`, what the Z/X `hard` level uses; docs/AI.md) spends
+**The guided search** (`search=halving`, the Z/X `hard` level before issue 25; docs/AI.md) spends
 the same kind of budget differently, so that each simulation is cheaper and better informed:
 
 - *Prior and progressive widening at the root*: `model.prior` scores the legal actions (Z/X:
@@ -55,6 +55,12 @@ the same kind of budget differently, so that each simulation is cheaper and bett
   generator, never on where the hidden cards really are.
 - *Routine decisions* (`model.routine`) are answered by `model.routine_action` at once.
 
+**The race** (`search=race`, the Z/X `hard` level) is the guided search with early cut-offs
+instead of the halving rounds: determinizations are dealt in batches (`RACE_BATCH`), every
+surviving candidate played out from each; from `RACE_FIRST` of them on, a candidate is dropped
+when the paired differences with the leader say it cannot be better by more than `margin`
+(`_may_beat`). Clear decisions cost a few dozen playouts, close ones up to the budget.
+
 The tree is not kept between decisions: a saved game stores an agent as its seed and
 generator state, and a kept tree would make a resumed game differ from an uninterrupted
 one (and between two decisions of a player the opponent's hidden cards change).
@@ -69,7 +75,15 @@ from typing import Any, NamedTuple
 from zxdeck.rng import Rng
 
 DEFAULT_BUDGET = 200
-SEARCHES = ("ucb", "halving")
+SEARCHES = ("ucb", "halving", "race")
+# The race (search=race): determinizations are dealt in batches of RACE_BATCH; from RACE_FIRST
+# of them on, after each batch, a candidate is dropped once it cannot be better than the leader
+# by more than `margin` (the upper end of the paired difference's interval, RACE_Z standard
+# errors, below `margin`).
+RACE_BATCH = 8
+RACE_FIRST = 16
+RACE_Z = 2.5
+DEFAULT_MARGIN = 0.002
 
 
 class GameModel:
@@ -167,7 +181,7 @@ class MctsAgent:
 
     def __init__(self, seed: int = 0, budget: int = DEFAULT_BUDGET, epsilon: float = 0.1,
                  exploration: float = 0.7, horizon: int = 2, rollout_limit: int = 2000,
-                 search: str = "ucb", width: int = 6,
+                 search: str = "ucb", width: int = 6, margin: float = DEFAULT_MARGIN,
                  model: Callable[[Rng], GameModel] | None = None) -> None:
         if search not in SEARCHES:
             raise ValueError(f"search must be one of {', '.join(SEARCHES)}, not {search!r}")
@@ -179,6 +193,7 @@ class MctsAgent:
         self.rollout_limit = rollout_limit
         self.search = search
         self.width = width
+        self.margin = margin
         self.model: Any = model(self.rng) if model is not None else None
         self.last_stats: dict[str, Any] = {}
 
@@ -195,7 +210,7 @@ class MctsAgent:
         if len(acts) == 1:
             return acts[0]
         self.model_for(game)
-        if self.search == "halving":
+        if self.search in ("halving", "race"):
             if self.model.routine(game):
                 return self.model.routine_action(game)
             return self.candidates(game, self.rng)[0].action
@@ -237,6 +252,8 @@ class MctsAgent:
             by_key.setdefault(key(game, a), a)
         scored = model.prior(root, me, rng)
         order = sorted(by_key, key=lambda k: -scored.get(k, -1e9))  # stable: legal order on ties
+        if self.search == "race":
+            return self._race(game, root, me, rng, by_key, order, scored)
         alive = order[:max(1, self.width)]
         stats = {k: [0, 0.0] for k in alive}
         if len(alive) > 1:
@@ -274,6 +291,59 @@ class MctsAgent:
         out += [Candidate(by_key[k], 0.5, 0, scored.get(k, 0.0)) for k in order[len(ranked):]
                 if k not in stats]
         self.last_stats = {"playouts": sum(st[0] for st in stats.values()),
+                           "children": {str(c.action): (c.playouts, round(c.win, 3)) for c in out}}
+        return out
+
+    def _race(self, game: Any, root: Any, me: int, rng: Rng, by_key: dict[Hashable, Any],
+              order: list[Hashable], scored: dict[Hashable, float]) -> list[Candidate]:
+        """The race (`search=race`): the `width` best candidates of the prior are played out
+        from the same determinizations, dealt in batches; after each batch (from RACE_FIRST
+        determinizations on) every candidate that cannot be better than the leader by more
+        than `margin` (paired differences over the common determinizations, the upper end of
+        their RACE_Z interval) is dropped. It stops with one candidate left or when the next
+        batch would exceed the budget (a count of playouts, never a time). A decision where
+        one move is clearly ahead, or where the candidates play out the same, costs a few
+        dozen playouts; a close one the whole budget."""
+        model = self.model
+        key = model.key
+        alive = order[:max(1, self.width)]
+        vals: dict[Hashable, dict[int, float]] = {k: {} for k in alive}
+        dropped: list[Hashable] = []
+        if len(alive) > 1:
+            last_turn = model.turn(game) + self.horizon
+            spent = 0
+            dets = 0
+            while len(alive) > 1 and spent + len(alive) <= self.budget and dets < self.budget:
+                for _ in range(RACE_BATCH):
+                    if spent + len(alive) > self.budget:
+                        break
+                    det = root.determinize(me, rng)
+                    seed = rng.next64()
+                    keyed = {key(det, a): a for a in det.legal_actions()}
+                    for k in alive:
+                        a = keyed.get(k)
+                        if a is None:
+                            continue
+                        g = det.clone()
+                        g.apply(a)
+                        vals[k][dets] = self._playout(g, me, seed, last_turn)
+                        spent += 1
+                    dets += 1
+                if dets < RACE_FIRST:
+                    continue
+                means = {k: _avg(vals[k]) for k in alive}
+                lead = max(alive, key=lambda k: means[k])  # the first of the prior order on ties
+                for k in list(alive):
+                    if k != lead and not _may_beat(vals[k], vals[lead], self.margin):
+                        alive.remove(k)
+                        dropped.append(k)
+            ranked = sorted(alive, key=lambda k: -_avg(vals[k])) + dropped[::-1]
+        else:
+            ranked = alive
+        out = [Candidate(by_key[k], _avg(vals[k]) if vals[k] else 0.5, len(vals[k]),
+                         scored.get(k, 0.0)) for k in ranked]
+        out += [Candidate(by_key[k], 0.5, 0, scored.get(k, 0.0)) for k in order[len(ranked):]]
+        self.last_stats = {"playouts": sum(len(v) for v in vals.values()),
                            "children": {str(c.action): (c.playouts, round(c.win, 3)) for c in out}}
         return out
 
@@ -358,6 +428,24 @@ class MctsAgent:
 
 def _mean(st: list) -> float:
     return st[1] / st[0] if st[0] else -1.0
+
+
+def _avg(v: dict[int, float]) -> float:
+    return sum(v.values()) / len(v) if v else -1.0
+
+
+def _may_beat(k: dict[int, float], lead: dict[int, float], margin: float) -> bool:
+    """Whether the candidate with values `k` may still be better than the leader (`lead`) by more
+    than `margin`: the upper end of the RACE_Z interval of the mean paired difference (over the
+    determinizations both were played on) is above `margin`. Too few common ones: yes."""
+    common = [i for i in k if i in lead]
+    n = len(common)
+    if n < 2:
+        return True
+    d = [k[i] - lead[i] for i in common]
+    mean = sum(d) / n
+    var = sum((x - mean) ** 2 for x in d) / (n - 1)
+    return mean + RACE_Z * math.sqrt(var / n) > margin
 
 
 def root_total(root: _Node) -> int:

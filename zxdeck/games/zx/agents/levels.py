@@ -2,9 +2,9 @@
 
 Each level is one agent with fixed settings (`LEVELS`: the spec it stands for), registered
 under its own name, so that a game, a save and a tournament say `hard` and mean exactly
-the spec below. docs/AI.md gives the measured strength of each and how the budget of
-`hard` was chosen (about 1 s of CPU a decision at the median; a node count:
-the same seed replays the same game).
+the spec below. docs/AI.md gives the measured strength of each and how `hard` spends its
+budget (the race: a few dozen playouts where one move is clearly ahead, up to 1200 where
+the moves are close; a count of playouts: the same seed replays the same game).
 """
 
 from __future__ import annotations
@@ -15,12 +15,15 @@ if TYPE_CHECKING:
     from zxdeck.agents.mcts import Candidate
     from zxdeck.games.zx.engine import Game
 
-HARD_BUDGET = 800  # playouts a decision: about 1 s of CPU at the median (docs/PERFORMANCE.md)
+HARD_BUDGET = 1200  # the most playouts a decision; the race stops far sooner on clear ones (docs/AI.md)
+# The most playouts of a hint: the same race with a smaller cap, so that it answers within a
+# second (its close calls get fewer playouts than the computer's own decisions).
+HINT_BUDGET = 400
 # The agent spec each level stands for (parse_agent syntax).
 LEVELS: dict[str, str] = {
     "easy": "greedy-v1",
     "normal": "heuristic",
-    "hard": f"mcts:budget={HARD_BUDGET},search=halving,horizon=1,width=4",
+    "hard": f"mcts:budget={HARD_BUDGET},search=race,horizon=1,width=5",
 }
 
 
@@ -41,7 +44,7 @@ def normal(seed: int = 0) -> Any:
 
 
 def hard(seed: int = 0) -> Any:
-    """Level hard: the guided search (mcts search=halving, 800 playouts, about 1 s of CPU a decision)."""
+    """Level hard: the guided search with early cut-offs (mcts search=race, at most 1200 playouts)."""
     return _make("hard", seed)
 
 
@@ -54,18 +57,18 @@ def hint_seed(game: Game) -> int:
 
 def hint(game: Game, top: int = 3, budget: int | None = None) -> list[Candidate]:
     """The `hard` level's `top` best choices at the current decision, best first, each with its
-    estimated chance of winning (`Candidate.win`). The search starts from what the player to
+    estimated chance of winning (`Candidate.win`), searched with at most `budget` playouts
+    (HINT_BUDGET unless given). The search starts from what the player to
     decide sees (the hidden cards in a canonical order, then dealt again at random), with its
     own generator (`hint_seed`): neither the game nor any agent changes."""
     from zxdeck.agents import parse_agent
     from zxdeck.games.zx.engine.rng import Rng
 
     agent = parse_agent(LEVELS["hard"]).make(0)
-    if budget is not None:
-        agent.budget = budget
+    agent.budget = HINT_BUDGET if budget is None else budget
     found = agent.candidates(game, Rng(hint_seed(game)))
     searched = [c for c in found if c.playouts]
     return (searched or found)[:top]
 
 
-__all__ = ["HARD_BUDGET", "LEVELS", "easy", "hard", "hint", "hint_seed", "normal"]
+__all__ = ["HARD_BUDGET", "HINT_BUDGET", "LEVELS", "easy", "hard", "hint", "hint_seed", "normal"]

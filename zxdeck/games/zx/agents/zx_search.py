@@ -10,7 +10,7 @@ The search works on the game API alone; this model gives it Z/X's side of things
   picks among face-down life cards, B-6, R-1; orders) left to the `heuristic` agent;
 - the prior (the heuristic's scores of the legal actions, on a determinized copy), the
   playout policy (the heuristic without its battle look-ahead) and the value of a position
-  (`evaluation.win_probability`) for the guided search (`search=halving`);
+  (`evaluation.win_probability`) for the guided search (`search=halving`, `search=race`);
 - the rollout policy (`greedy`, with the agent's own generator) and the leaf value
   (`evaluate` below) of the UCB1 tree search (`search=ucb`, the `mcts` agent's default).
 """

@@ -185,7 +185,7 @@ class PlaySession:
         self.log_file: IO[str] | None = None
         self.greeted = False
         self.thinking_note = False  # say once that the computer is moving
-        self.hint_budget: int | None = None  # playouts of a hint (None: the hard level's)
+        self.hint_budget: int | None = None  # playouts of a hint at most (None: HINT_BUDGET)
         self.squares_seen: dict[int, int] = {}  # card -> the last square it was seen on
         self.snap: Any = None  # the game when the last screen was drawn (zxdeck.play.recap)
         self.recap_from: Any = None  # ... and the one before: what the news of this screen covers
@@ -852,7 +852,7 @@ class PlaySession:
         """`hint`: the hard level's three best choices (their numbers in the question) with its
         estimated chance of winning after each, searched from what the person sees, with a
         generator of its own (the game and the computer's play do not change)."""
-        from zxdeck.games.zx.agents.levels import HARD_BUDGET, hint
+        from zxdeck.games.zx.agents.levels import HINT_BUDGET, hint
 
         self.out("考えています... (Ctrl-C で取り消し)", "dim")
         try:
@@ -864,7 +864,7 @@ class PlaySession:
             self.out("ヒントを取り消しました。番号かコマンドを入力してください。", "yellow")
             return
         width = self.cols
-        self.out(f"ヒント (強さ hard の AI の読み: {self.hint_budget or HARD_BUDGET} 回の先読み):",
+        self.out(f"ヒント (強さ hard の AI の読み: 最大 {self.hint_budget or HINT_BUDGET} 回の先読み):",
                  "bold")
         # listed by the estimated chance, highest first (the unsearched ones last)
         ranked = sorted(found, key=lambda c: -c.win if c.playouts else 1.0)
