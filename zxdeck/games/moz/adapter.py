@@ -23,7 +23,7 @@ from zxdeck.games.moz.model import MozCard
 # The rules revision of the MOZ engine: raise it with every change that makes the same seed, decks
 # and actions give another match (a rule, a card primitive, the order of legal actions). Saves
 # and logs of another revision are refused, never misreplayed.
-RULES_REVISION = 1
+RULES_REVISION = 2
 
 PROMPTS = {
     "order": "Which summoner comes next in your pile? (S-1, R-9)",

@@ -75,7 +75,8 @@ OPS: dict[str, str] = {
     "exchange": "swap one of your face-up beasts with a beast from your hand "
                 "(`mode`: same_kind = same attribute, any_attribute = any beast) (チェンジ)",
     "nullify": "the opponent's special this round has no effect (悪魔の所業(無効))",
-    "seal": "the opponent may not use a special this round (SP封じ)",
+    "seal": "the opponent may not use a special this round (SP封じ): acts at the reveal, the "
+            "opponent's chosen special goes back to the hand unused",
     "protect": "your cards on faces cannot be guarded, sent back or exchanged by the opponent "
                "this round (神の障壁, ブロックマン)",
     "result": "decide the round: `outcome` win (your summoner wins) or tie (V-1 step 1, H-1)",

@@ -50,6 +50,8 @@ _NO_TARGET = {
     "send_back": "no card to send to the hole",
     "exchange_face": "no beast to exchange",
 }
+# special primitives that act at the reveal (X-2), before the specials resolve (X-4)
+_AT_REVEAL = ("nullify", "seal")
 
 
 class IllegalActionError(ZxError):
@@ -610,10 +612,10 @@ class Game:
                 name_key(self.cards[a].name) == name_key(self.cards[b].name):
             self.cancelled |= {a, b}  # X-3
             self._note("both specials have the same name: neither has any effect")
+        self._seal_at_reveal()
         for p in (0, 1):
             i = self.chosen[p]
-            if i is not None and i >= 0 and i not in self.cancelled and any(
-                    e.op == "nullify" for ab in self._special_abilities(i) for e in ab.effects):
+            if i is not None and i >= 0 and i not in self.cancelled and self._special_has(i, "nullify"):
                 self.nullify[p] = True
         for p in (0, 1):
             j = self.chosen[1 - p]
@@ -625,8 +627,35 @@ class Game:
             if i is not None and i >= 0 and i not in self.cancelled:
                 for ab in self._special_abilities(i):
                     if self.condition_holds(p, ab):
-                        self.effects += [(p, i, e) for e in ab.effects if e.op != "nullify"]
+                        self.effects += [(p, i, e) for e in ab.effects if e.op not in _AT_REVEAL]
         self.step = "result"
+
+    def _seal_at_reveal(self) -> None:
+        """N-5, D-17, X-2, X-4: SP封じ acts at the reveal, before any special resolves (ruling): the
+        sealed player may not use a special this round, so the special they chose goes back to their
+        hand unused (no effect, not on the battlefield, V-3). Two seals (not cancelled by X-3) seal
+        each other: both stay used and neither has any effect."""
+        seals = [p for p in (0, 1) if (i := self.chosen[p]) is not None and i >= 0
+                 and i not in self.cancelled and self._special_has(i, "seal")]
+        if len(seals) == 2:
+            self.cancelled |= {self.chosen[0], self.chosen[1]}  # type: ignore[arg-type]
+            self._note("both specials seal the other: neither has any effect")
+            return
+        for p in seals:
+            self.sealed[1 - p] = True
+            src = self._name(self.chosen[p])  # type: ignore[index]
+            j = self.chosen[1 - p]
+            if j is None or j < 0:
+                self._note(f"{src}: {SEATS[1 - p]} may not use a special this round")
+                continue
+            self.specials[1 - p].remove(j)
+            self.hand[1 - p].append(j)
+            self.chosen[1 - p] = -1
+            self._note(f"{src}: {SEATS[1 - p]} may not use a special this round: "
+                       f"{self._name(j)} goes back to the hand unused")
+
+    def _special_has(self, iid: int, op: str) -> bool:
+        return any(e.op == op for ab in self._special_abilities(iid) for e in ab.effects)
 
     def _special_abilities(self, iid: int) -> list[Ability]:
         return [ab for ab in self.cards[iid].abilities if ab.when == "special"]
