@@ -120,7 +120,13 @@ def play_one(contest: Contest, master: int, index: int) -> dict[str, Any]:
     # answers an external agent did not give in time (docs/BOTS.md), by side
     timeouts = {order[seat]: n for seat, agent in enumerate(agents)
                 if (n := getattr(agent, "timeouts", 0))}
-    extra = {"timeouts": timeouts} if timeouts else {}
+    extra: dict[str, Any] = {"timeouts": timeouts} if timeouts else {}
+    summary = getattr(game, "sim_summary", None)
+    if callable(summary):  # a game's own per-round facts: MOZ's rounds ([first, winner, by speed])
+        rounds = summary().get("rounds")
+        if rounds is not None:
+            extra["rounds"] = [[order[f], None if w is None else order[w], bool(speed)]
+                               for f, w, speed in rounds]
     return {
         "index": index,
         "seed": seed,

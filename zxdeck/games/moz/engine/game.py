@@ -126,6 +126,9 @@ class Game:
         self.nullify = [False, False]
         self.decided: tuple[str, int] | None = None  # ("win", seat) / ("tie", -1): V-1 step 1
         self.last_result: dict[str, Any] | None = None
+        # per round: [first player, winner (None: a tie), whether speed chose the first player (R-3)]
+        self.rounds: list[list[Any]] = []
+        self.by_speed = True
         # the match
         self.turn = 0
         self.step = "order"
@@ -204,7 +207,8 @@ class Game:
         d["faces"] = [[list(f) for f in side] for side in self.faces]
         d["face_attr"] = [list(x) for x in self.face_attr]
         for key in ("vp", "folded", "summoner", "draws_begun", "chosen", "sum_mods", "speed_mods",
-                    "sealed", "protected", "nullify", "zone_size", "held", "effects", "history", "owner"):
+                    "sealed", "protected", "nullify", "zone_size", "held", "effects", "history", "owner",
+                    "rounds"):
             d[key] = list(d[key])
         d["down"] = set(self.down)
         d["cancelled"] = set(self.cancelled)
@@ -216,6 +220,11 @@ class Game:
         d["cards"] = self.cards  # shared: replaced (not mutated) by determinize
         g.__dict__.update(d)
         return g
+
+    def sim_summary(self) -> dict[str, Any]:
+        """What `sim` and `tournament` report of a MOZ match besides its winner (zxdeck.sim.core):
+        each round's first player (R-3: by speed, or a coin flip on equal speed) and winner."""
+        return {"rounds": [list(r) for r in self.rounds]}
 
     def returns(self) -> tuple[float, float]:
         """1 for the winner, 0 for the loser, 0.5 each for a tie."""
@@ -522,6 +531,7 @@ class Game:
         """R-3: the faster summoner's player goes first; equal speed: a seeded coin flip."""
         s0, s1 = self.speed(0), self.speed(1)
         self.round_first = 0 if s0 > s1 else 1 if s1 > s0 else self.rng.randbelow(2)
+        self.by_speed = s0 != s1
         if self.round == 1:
             self.first = self.round_first
         self.turn_player = self.round_first
@@ -759,6 +769,7 @@ class Game:
 
     def _end_round(self, winner: int | None, gain: int) -> None:
         """V-2, V-5, H-2, H-3, R-6, R-8, R-9."""
+        self.rounds.append([self.round_first, winner, self.by_speed])
         board = [i for p in (0, 1) for i in self.on_faces(p) + self.specials[p]]
         recording = self.records is not None
         if recording:
