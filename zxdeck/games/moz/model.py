@@ -25,6 +25,7 @@ every match) and their power changes last until the round ends.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from typing import Any
 
@@ -312,10 +313,12 @@ _KIND_FIELDS: dict[str, tuple[str, ...]] = {
 
 def same_attribute(a: str | None, b: str | None) -> bool:
     """K-13: attributes are the same when equal after NFKC."""
-    return a is not None and b is not None and attr_key(a) == attr_key(b)
+    return a is not None and b is not None and (a == b or attr_key(a) == attr_key(b))
 
 
+@functools.lru_cache(maxsize=4096)
 def attr_key(a: str) -> str:
+    """An attribute as compared (K-13: NFKC, stripped); cached, the agents compare many."""
     return nfkc(a).strip()
 
 
