@@ -353,13 +353,16 @@ def combo_potential(g: Game, p: int, use_hand: bool = True) -> int:
 class HeuristicAgent:
     name = "heuristic"
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: int = 0, noise: float = 0.0) -> None:
         self.rng = Rng(seed)
+        self.noise = noise  # the share of decisions played at random (level easy)
 
     def choose(self, game: Game) -> Action:
         acts = game.legal_actions()
         if len(acts) == 1:
             return acts[0]
+        if self.noise and self.rng.random() < self.noise:
+            return acts[self.rng.randbelow(len(acts))]
         kind = game.decision_kind()
         p = game.current_player()
         if kind == "draw":
