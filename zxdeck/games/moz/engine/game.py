@@ -125,6 +125,7 @@ class Game:
         self.protected = [False, False]
         self.nullify = [False, False]
         self.decided: tuple[str, int] | None = None  # ("win", seat) / ("tie", -1): V-1 step 1
+        self._cont_cache: tuple[tuple, tuple] | None = None  # (key, value) of `_continuous`
         self.last_result: dict[str, Any] | None = None
         # per round: [first player, winner (None: a tie), whether speed chose the first player (R-3)]
         self.rounds: list[list[Any]] = []
@@ -292,7 +293,20 @@ class Game:
         return True
 
     def _continuous(self) -> tuple[dict[int, int], list[int], list[int]]:
-        """P-1, T-8: continuous power changes by beast, summoner power and speed changes by seat."""
+        """P-1, T-8: continuous power changes by beast, summoner power and speed changes by seat
+        (read only: the value is cached until the summoners, the faces or the face-down cards
+        change, or the cards are dealt again by `determinize`)."""
+        f0, f1 = self.faces
+        key = (id(self.cards), self.summoner[0], self.summoner[1], tuple(map(tuple, f0)),
+               tuple(map(tuple, f1)), frozenset(self.down))
+        hit = self._cont_cache
+        if hit is not None and hit[0] == key:
+            return hit[1]  # type: ignore[return-value]
+        value = self._compute_continuous()
+        self._cont_cache = (key, value)
+        return value
+
+    def _compute_continuous(self) -> tuple[dict[int, int], list[int], list[int]]:
         beast: dict[int, int] = {}
         total = [0, 0]
         speed = [0, 0]
