@@ -151,3 +151,24 @@ def test_easy_is_weaker_than_normal() -> None:
         g = play("easy", "normal", seed) if swap else play("normal", "easy", seed)
         score += g.winner == (1 if swap else 0)
     assert score >= 8
+
+
+def test_the_agent_bench_gives_the_same_scores_for_any_workers() -> None:
+    """bench/bench_moz_agents.py --workers N: only the wall time depends on N."""
+    import re
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+
+    def run(workers: str) -> list[str]:
+        r = subprocess.run([sys.executable, str(root / "bench/bench_moz_agents.py"), "--pairs", "2",
+                            "--workers", workers, "easy:random", "random:random"],
+                           capture_output=True, text=True, timeout=300, cwd=root)
+        assert r.returncode == 0, r.stderr
+        lines = [x for x in r.stdout.splitlines() if not x.startswith("#")]
+        assert len(lines) == 2 and all("s CPU a match" in x for x in lines)
+        return [re.sub(r"\(.*\)", "", x) for x in lines]  # the scores, without the timings
+
+    assert run("1") == run("2")
