@@ -13,7 +13,8 @@ decks, actions)` gives the same state, and so do a save and a log read back; the
 enough to rebuild every zone count (the game's referee); the match ended within the game's turn
 limit. The same seed gives the same match in another process. And every command of every game with
 its example decks (INTERFACES §3-§7): exit codes, JSON shapes, a missing file, an empty file, a
-binary file (one line naming the file, never a traceback).
+binary file (one line naming the file, never a traceback); and every command any game has answers
+`--help` for a game that has it, or says in one line that it is not available (exit 2).
 """
 
 from __future__ import annotations
@@ -260,3 +261,23 @@ def test_a_missing_empty_or_binary_deck_is_refused_in_one_line(kit: Kit, bad: st
         assert r.returncode == 2, (name, r.returncode, r.stderr)
         lines = r.stderr.strip().splitlines()
         assert len(lines) == 1 and Path(path).name in lines[0], (name, r.stderr)
+
+
+def test_every_command_of_every_game_answers_or_says_in_one_line_it_is_not_available(kit: Kit) -> None:
+    """Every command any game has: `--help` works for a game that has it; for one that has not,
+    one line naming the command and the game, exit 2 (never a traceback)."""
+    from click.testing import CliRunner
+
+    from zxdeck.cli import cli
+
+    every = set().union(*(_commands(k) for k in KEYS))
+    have = _commands(kit.key)
+    for name in sorted(every):
+        r = CliRunner().invoke(cli, ["--game", kit.key, name, "--help"])
+        assert r.exception is None or isinstance(r.exception, SystemExit), (name, r.exception)
+        if name in have:
+            assert r.exit_code == 0 and "Usage:" in r.output, (kit.key, name, r.output)
+        else:
+            lines = r.output.strip().splitlines()
+            assert r.exit_code == 2 and len(lines) == 1, (kit.key, name, r.output)
+            assert f"`{name}`" in lines[0] and kit.key in lines[0]
