@@ -7,6 +7,11 @@ seat and the deck cancel out; seed s plays the pairing s mod P of the P pairings
 fixture decks). A 95 % Wilson interval comes with each rate.
 
     python bench/bench_moz_agents.py --pairs 250 heuristic:random mcts:100:random
+    python bench/bench_moz_agents.py --pairs 200 --workers 16 hard:normal normal:easy easy:random
+
+The levels (easy, normal, hard) are agent specs like the others; `--workers N` plays the games in
+N processes (the scores do not depend on it). Each line gives the CPU time a match of the two
+agents, so `heuristic:heuristic` measures the heuristic's speed (matches/s a core).
 """
 
 from __future__ import annotations
@@ -56,36 +61,63 @@ def play(a: str, b: str, d1: list, d2: list, seed: int) -> int | None:
     return g.winner
 
 
+_POOL: list[list] = []
+
+
+def _init(which: str) -> None:
+    _POOL[:] = decks(which)
+
+
+def _one(task: tuple[str, str, int, int, int, bool]) -> tuple[float, float]:
+    """One game of a pair: A's score (1, 0.5, 0) and the CPU seconds it took (in this process)."""
+    a, b, i, j, s, swap = task
+    t = time.process_time()
+    d1, d2 = _POOL[i], _POOL[j]
+    w = play(b, a, d1, d2, s) if swap else play(a, b, d1, d2, s)
+    me = 1 if swap else 0
+    return (1.0 if w == me else 0.5 if w is None else 0.0), time.process_time() - t
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("matchups", nargs="+", help="A:B agent specs, e.g. heuristic:random or mcts:100:random")
+    ap.add_argument("matchups", nargs="+", help="A:B agent specs, e.g. heuristic:random, mcts:100:random, hard:normal")
     ap.add_argument("--pairs", type=int, default=100, help="seeds per matchup (each played twice)")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--decks", choices=["examples", "fixture"], default="examples")
+    ap.add_argument("--workers", type=int, default=1,
+                    help="worker processes (the results do not depend on it; only the wall time)")
     args = ap.parse_args()
-    pool = decks(args.decks)
+    _init(args.decks)
+    pool = _POOL
     pairings = [(i, j) for i in range(len(pool)) for j in range(i, len(pool))]
     print(f"# {platform.node()} {platform.python_implementation()} {platform.python_version()} "
           f"({platform.machine()}); {len(pool)} {args.decks} decks, {len(pairings)} pairings, "
-          f"seeds {args.seed}..{args.seed + args.pairs - 1}")
-    for m in args.matchups:
-        tokens = m.split(":")
-        k = 2 if len(tokens) > 2 and tokens[1].isdigit() else 1
-        a, b = ":".join(tokens[:k]), ":".join(tokens[k:])
-        score = 0.0
-        n = 0
-        t = time.process_time()
-        for s in range(args.seed, args.seed + args.pairs):
-            i, j = pairings[s % len(pairings)]
-            d1, d2 = pool[i], pool[j]
-            for swap in (False, True):
-                w = play(b, a, d1, d2, s) if swap else play(a, b, d1, d2, s)
-                me = 1 if swap else 0
-                score += 1.0 if w == me else 0.5 if w is None else 0.0
-                n += 1
-        lo, hi = wilson(score, n)
-        print(f"{a} vs {b}: {score:g}/{n} = {score / n:.3f} [{lo:.3f}, {hi:.3f}]  "
-              f"({time.process_time() - t:.1f} s CPU)")
+          f"seeds {args.seed}..{args.seed + args.pairs - 1}, {args.workers} worker(s)")
+    executor = None
+    if args.workers > 1:
+        from concurrent.futures import ProcessPoolExecutor
+
+        executor = ProcessPoolExecutor(args.workers, initializer=_init, initargs=(args.decks,))
+    try:
+        for m in args.matchups:
+            tokens = m.split(":")
+            k = 2 if len(tokens) > 2 and tokens[1].isdigit() else 1
+            a, b = ":".join(tokens[:k]), ":".join(tokens[k:])
+            tasks = [(a, b, *pairings[s % len(pairings)], s, swap)
+                     for s in range(args.seed, args.seed + args.pairs) for swap in (False, True)]
+            wall = time.perf_counter()
+            results = list(executor.map(_one, tasks, chunksize=2)) if executor else [_one(t) for t in tasks]
+            wall = time.perf_counter() - wall
+            score = sum(r[0] for r in results)
+            cpu = sum(r[1] for r in results)
+            n = len(results)
+            lo, hi = wilson(score, n)
+            print(f"{a} vs {b}: {score:g}/{n} = {score / n:.3f} [{lo:.3f}, {hi:.3f}]  "
+                  f"({cpu:.1f} s CPU, {cpu / n:.3f} s CPU a match, {n / cpu:.1f} matches/s a core; "
+                  f"{wall:.1f} s wall)")
+    finally:
+        if executor is not None:
+            executor.shutdown()
 
 
 if __name__ == "__main__":

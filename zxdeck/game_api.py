@@ -23,6 +23,19 @@ agents from a spec string, describes an action in words, and gives the identity 
 log header records (rules revision, a catalog's sha256, a deck's digest). Each game registers
 one (`zxdeck.games.adapter(key)`); the tools import the adapter they are given, never a game.
 
+What the conformance suite (tests/test_conformance.py, one suite parametrized over every game
+of the registry) needs of a game is the rest of the adapter (`CONFORMANCE_METHODS`):
+`example_decks()` (legal deck files, relative to the repository), `open_catalog()` (the built-in
+catalog) and `load_deck(path, catalog)`; `zone_counts(state)` (each player's cards by zone, as
+a log line's `state`: their sum per player never changes); `fingerprint(state)` (the whole
+position, hashed: equal states, equal fingerprints); `log_lines(state, setups, catalog)` (the
+game's log, INTERFACES §5: a `setup` line, then `seq`, `turn`, `active`, `phase`, `event`,
+`state` on every line and the card `moves`), `read_log(path, catalog)`, `save(state, setups,
+path, catalog)` and `load(path, catalog)` (a log and a save read back and replayed);
+`start_zones(setup_line)` (instance -> (owner, starting zone, card id)) and `referee(lines)`,
+which checks a log from the log alone (`zxdeck.referee.follow_zones` and the game's own
+invariants) and raises `zxdeck.referee.LogRefereeError` naming the line.
+
 Agents, for every game: anything with `choose(state) -> Action`, returning one of
 `state.legal_actions()` for `state.current_player()`; `zxdeck.agents.random_agent` and
 `zxdeck.agents.bot` work on `GameState` alone.
@@ -149,6 +162,11 @@ class GameAdapter(Protocol):
         ...
 
 
+# What the conformance suite asks of every game's adapter besides `GameAdapter` (module docstring).
+CONFORMANCE_METHODS = ("example_decks", "open_catalog", "load_deck", "zone_counts", "fingerprint",
+                       "log_lines", "read_log", "save", "load", "start_zones", "referee")
+
+
 def check_state(game: Any) -> list[str]:
     """What `game` lacks of `GameState` (names of missing methods and attributes; [] if none)."""
     missing = [m for m in STATE_METHODS if not callable(getattr(game, m, None))]
@@ -156,5 +174,5 @@ def check_state(game: Any) -> list[str]:
     return missing
 
 
-__all__ = ["Action", "Agent", "AgentMaker", "GameAdapter", "GameFactory", "GameState",
+__all__ = ["CONFORMANCE_METHODS", "Action", "Agent", "AgentMaker", "GameAdapter", "GameFactory", "GameState",
            "LoadedDeck", "STATE_ATTRIBUTES", "STATE_METHODS", "check_state"]

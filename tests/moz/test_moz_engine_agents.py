@@ -123,3 +123,52 @@ def test_mcts_needs_evidence_to_overrule_the_heuristic() -> None:
             checked += 1
         g.apply(g.legal_actions()[0])
     assert checked > 0
+
+
+def test_levels_name_agents_and_play_legal_deterministic_matches() -> None:
+    """N-4: the levels easy, normal and hard are agent specs; the same seed gives the same match;
+    normal is the heuristic, easy plays some of its decisions at random (so its matches differ)."""
+    from zxdeck.games.moz.agents import AGENTS, HARD_BUDGET, LEVELS
+    from zxdeck.games.moz.agents.heuristic import HeuristicAgent
+    from zxdeck.games.moz.agents.mcts import MctsAgent
+
+    assert set(LEVELS) <= set(AGENTS)
+    assert type(make_agent("normal", 1)) is HeuristicAgent and make_agent("normal", 1).noise == 0
+    assert make_agent("easy", 1).noise > 0
+    hard = make_agent("hard", 1)
+    assert isinstance(hard, MctsAgent) and hard.budget == HARD_BUDGET
+    assert play("normal", "random", 4).history == play("heuristic", "random", 4).history
+    easy = play("easy", "random", 4)
+    assert easy.history == play("easy", "random", 4).history
+    assert easy.history != play("normal", "random", 4).history
+
+
+def test_easy_is_weaker_than_normal() -> None:
+    """bench/bench_moz_agents.py normal:easy measures it over many more games."""
+    score = 0
+    for seed in range(12):
+        swap = seed % 2
+        g = play("easy", "normal", seed) if swap else play("normal", "easy", seed)
+        score += g.winner == (1 if swap else 0)
+    assert score >= 8
+
+
+def test_the_agent_bench_gives_the_same_scores_for_any_workers() -> None:
+    """bench/bench_moz_agents.py --workers N: only the wall time depends on N."""
+    import re
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+
+    def run(workers: str) -> list[str]:
+        r = subprocess.run([sys.executable, str(root / "bench/bench_moz_agents.py"), "--pairs", "2",
+                            "--workers", workers, "easy:random", "random:random"],
+                           capture_output=True, text=True, timeout=300, cwd=root)
+        assert r.returncode == 0, r.stderr
+        lines = [x for x in r.stdout.splitlines() if not x.startswith("#")]
+        assert len(lines) == 2 and all("s CPU a match" in x for x in lines)
+        return [re.sub(r"\(.*\)", "", x) for x in lines]  # the scores, without the timings
+
+    assert run("1") == run("2")

@@ -60,7 +60,7 @@ def test_the_log_has_a_header_every_move_and_the_end(logged: Path) -> None:
     g = replay_log(logged, catalog)
     assert g.is_over()
     assert end["winner"] == (None if g.winner is None else ("p1", "p2")[g.winner])
-    assert end["reason"] == g.reason and end["vp"] == g.vp and end["state"] == state_fingerprint(g)
+    assert end["reason"] == g.reason and end["vp"] == g.vp and end["fingerprint"] == state_fingerprint(g)
 
 
 def test_replay_prints_the_match_and_the_board_at_a_move(logged: Path) -> None:

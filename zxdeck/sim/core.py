@@ -133,6 +133,12 @@ def play_one(contest: Contest, master: int, index: int) -> dict[str, Any]:
         seen = probe.cards(game)
         extra["cards"] = {side: {name: list(v) for name, v in sorted(seen[order.index(side)].items())}
                           for side in SIDES}
+    summary = getattr(game, "sim_summary", None)
+    if callable(summary):  # a game's own per-round facts: MOZ's rounds ([first, winner, by speed])
+        rounds = summary().get("rounds")
+        if rounds is not None:
+            extra["rounds"] = [[order[f], None if w is None else order[w], bool(speed)]
+                               for f, w, speed in rounds]
     return {
         "index": index,
         "seed": seed,

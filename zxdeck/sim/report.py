@@ -45,7 +45,35 @@ def _side(t: Tally, s: str, entry: dict[str, Any]) -> dict[str, Any]:
         "first": {"games": first[0], "wins": first[1], "win_rate": _rate(first[1], first[0])},
         "second": {"games": second[0], "wins": second[1], "win_rate": _rate(second[1], second[0])},
         "lost_by": dict(sorted(t.lost_by[s].items())),
+        **({"rounds": {
+            "first": {"rounds": t.rounds_first[s][0], "wins": t.rounds_first[s][1],
+                      "win_rate": _rate(t.rounds_first[s][1], t.rounds_first[s][0])},
+            "second": {"rounds": t.rounds_second[s][0], "wins": t.rounds_second[s][1],
+                       "win_rate": _rate(t.rounds_second[s][1], t.rounds_second[s][0])},
+        }} if t.rounds else {}),
     }
+
+
+def rounds_summary(tallies: Iterable[Tally]) -> dict[str, Any] | None:
+    """For a game that chooses the first player every round (MOZ, R-3): the rounds, how many had
+    their first player chosen by speed, and how the round's first player did; None otherwise."""
+    rounds = by_speed = tied = first_won = 0
+    for t in tallies:
+        rounds += t.rounds
+        by_speed += t.rounds_by_speed
+        tied += t.rounds_tied
+        first_won += t.rounds_first["a"][1] + t.rounds_first["b"][1]
+    if not rounds:
+        return None
+    return {"rounds": rounds, "by_speed": by_speed, "coin_flip": rounds - by_speed, "ties": tied,
+            "first_wins": first_won, "first_win_rate": _rate(first_won, rounds),
+            "second_wins": rounds - tied - first_won}
+
+
+def _rounds_line(r: dict[str, Any]) -> str:
+    return (f"Rounds: {r['rounds']} (first player by speed in {r['by_speed']}, by a coin flip on equal "
+            f"speed in {r['coin_flip']}).\nThe round's first player won {r['first_wins']} of {r['rounds']} "
+            f"rounds ({_pct(r['first_win_rate'])} %), the second {r['second_wins']}, ties {r['ties']}.")
 
 
 def agent_label(agent: dict[str, Any]) -> str:
@@ -68,6 +96,7 @@ def sim_result(tally: Tally, manifest: dict[str, Any], outcome: RunOutcome | Non
         "a": _side(tally, "a", entries["a"]), "b": _side(tally, "b", entries["b"]),
         "win_rate": _r(tally.win_rate()), "interval": [_r(lo), _r(hi)],
         "first": {"games": first_games, "wins": first_wins, "win_rate": _rate(first_wins, first_games)},
+        **({"rounds": rs} if (rs := rounds_summary([tally])) is not None else {}),
         "reasons": dict(sorted(tally.reasons.items())),
         "turns": {**counter_stats(tally.turns), "histogram": histogram(tally.turns)},
         "decisions": counter_stats(tally.decisions),
@@ -102,15 +131,22 @@ def render_sim(result: dict[str, Any]) -> str:
         lines.append(f"A win rate {_pct(result['win_rate'])} % (95 % interval {_pct(lo)}-{_pct(hi)} %), "
                      f"draws {result['draws']}")
     rows = []
+    by_round = "rounds" in result  # the first player is chosen every round (MOZ): count rounds
     for tag, side in (("A", a), ("B", b)):
         lost = ", ".join(f"{k} {v}" for k, v in side["lost_by"].items()) or "-"
+        first, second = (side["rounds"]["first"], side["rounds"]["second"]) if by_round else \
+            (side["first"], side["second"])
+        unit = "rounds" if by_round else "games"
         rows.append([tag, side["deck"], side["agent"], side["wins"], _pct(side["win_rate"]),
-                     f"{side['first']['wins']}/{side['first']['games']}",
-                     f"{side['second']['wins']}/{side['second']['games']}", lost])
-    lines.append(tabulate(rows, ["", "deck", "agent", "wins", "win %", "won first", "won second",
-                                 "lost by"], tablefmt="simple", disable_numparse=True))
-    f = result["first"]
-    lines.append(f"The player going first won {f['wins']} of {f['games']} games ({_pct(f['win_rate'])} %).")
+                     f"{first['wins']}/{first[unit]}", f"{second['wins']}/{second[unit]}", lost])
+    heads = ["rounds won first", "rounds won second"] if by_round else ["won first", "won second"]
+    lines.append(tabulate(rows, ["", "deck", "agent", "wins", "win %", *heads, "lost by"],
+                          tablefmt="simple", disable_numparse=True))
+    if by_round:
+        lines.append(_rounds_line(result["rounds"]))
+    else:
+        f = result["first"]
+        lines.append(f"The player going first won {f['wins']} of {f['games']} games ({_pct(f['win_rate'])} %).")
     ends = ", ".join(f"{k} {v}" for k, v in result["reasons"].items())
     lines.append(f"Games ended by: {ends or '-'}")
     t, d = result["turns"], result["decisions"]
@@ -189,6 +225,7 @@ def tournament_result(names: Sequence[str], pairs: Sequence[tuple[int, int]],
     return {
         "entrants": list(names), "matrix": matrix, "games": games, "intervals": intervals,
         "ranking": ranking, "seed": manifest["seed"], "games_per_pairing": manifest["games"],
+        **({"rounds": rs} if (rs := rounds_summary(tallies)) is not None else {}),
         "complete": complete, "manifest": manifest, "timing": timing(outcome, backend, workers),
     }
 
@@ -236,6 +273,8 @@ def render_tournament(result: dict[str, Any], color: bool = False) -> str:
     lines.append(tabulate(rows, ["", "entrant", "rating", "interval", "score %", "games"],
                           tablefmt="simple", disable_numparse=True, colalign=(
                               "right", "left", "right", "left", "right", "right")))
+    if "rounds" in result:
+        lines.append(_rounds_line(result["rounds"]))
     tm = result["timing"]
     rate = f", {tm['games_per_second']} games/s" if tm["games_per_second"] else ""
     lines.append(f"Time: {tm['seconds']:.1f} s for {tm['played']} games{rate} "

@@ -89,6 +89,14 @@ class Tally:
     lost_by: dict[str, Counter[str]] = field(default_factory=lambda: {"a": Counter(), "b": Counter()})
     turns: Counter[int] = field(default_factory=Counter)
     decisions: Counter[int] = field(default_factory=Counter)
+    # games whose first player is chosen again every round (MOZ, R-3): per side, rounds it went
+    # first / second and its round wins in those; rounds whose first player speed chose (the
+    # others: a coin flip on equal speed); tied rounds
+    rounds: int = 0
+    rounds_first: dict[str, list[int]] = field(default_factory=lambda: {"a": [0, 0], "b": [0, 0]})
+    rounds_second: dict[str, list[int]] = field(default_factory=lambda: {"a": [0, 0], "b": [0, 0]})
+    rounds_by_speed: int = 0
+    rounds_tied: int = 0
 
     def add(self, rec: dict[str, Any]) -> None:
         self.games += 1
@@ -107,6 +115,14 @@ class Tally:
                 row[1] += winner == side
         self.turns[int(rec.get("turns", 0))] += 1
         self.decisions[int(rec.get("decisions", 0))] += 1
+        for first, won, by_speed in rec.get("rounds") or ():
+            self.rounds += 1
+            self.rounds_by_speed += bool(by_speed)
+            self.rounds_tied += won is None
+            for side in ("a", "b"):
+                row = self.rounds_first[side] if side == first else self.rounds_second[side]
+                row[0] += 1
+                row[1] += won == side
 
     @property
     def points(self) -> float:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -23,7 +23,7 @@ from zxdeck.games.moz.model import MozCard
 # The rules revision of the MOZ engine: raise it with every change that makes the same seed, decks
 # and actions give another match (a rule, a card primitive, the order of legal actions). Saves
 # and logs of another revision are refused, never misreplayed.
-RULES_REVISION = 1
+RULES_REVISION = 2
 
 PROMPTS = {
     "order": "Which summoner comes next in your pile? (S-1, R-9)",
@@ -188,6 +188,77 @@ class MozAdapter:
     def catalog_sha256(self, catalog: Any) -> str:
         """The sha256 of the MOZ catalog file(s) in use (as `zxdeck --game moz db info`)."""
         return str(getattr(catalog, "digest", "") or "")
+
+    # --- what the conformance suite needs of a game (zxdeck.game_api, tests/test_conformance.py) ---
+
+    def example_decks(self) -> list[str]:
+        """The example decks (paths relative to the repository), all legal."""
+        return [f"examples/moz/{name}.txt" for name in
+                ("shell_dragons", "flame_thunder", "dusk_minus", "water_wind_swarm")]
+
+    def open_catalog(self) -> Any:
+        """The built-in catalog."""
+        from zxdeck.games.moz.catalog import open_catalog
+
+        return open_catalog(None)
+
+    def zone_counts(self, game: Game) -> dict[str, dict[str, int]]:
+        """Each seat's cards by zone, as a log line's `state` (N-6)."""
+        return game.zone_counts()
+
+    def fingerprint(self, game: Game) -> str:
+        """The whole position (both views, the zones' order, the history length), hashed."""
+        from zxdeck.games.moz.log import state_fingerprint
+
+        return state_fingerprint(game)
+
+    def log_lines(self, game: Game, setups: Sequence[Any], catalog: Any = None) -> list[dict[str, Any]]:
+        """The game's log (as `play --log` writes it), line by line."""
+        from zxdeck.games.moz.log import log_lines
+
+        return log_lines(game, setups, self.catalog_sha256(catalog) if catalog is not None else None)
+
+    def read_log(self, path: str, catalog: Any) -> Game:
+        """A log file read back and replayed (checked against `catalog`)."""
+        from zxdeck.games.moz.log import replay_log
+
+        return replay_log(path, catalog)
+
+    def save(self, game: Game, setups: Sequence[Any], path: str, catalog: Any = None) -> None:
+        """Write a save of `game` (as the terminal game's `s` does)."""
+        from zxdeck.games.moz.play import save_game
+
+        save_game(path, game, [[c.id for c in d] for d in setups], ["?", "?"], None,
+                  self.catalog_sha256(catalog) if catalog is not None else None)
+
+    def load(self, path: str, catalog: Any) -> Game:
+        """A save read back and replayed (checked against `catalog`)."""
+        from zxdeck.games.moz.play import load_save
+
+        return load_save(path, catalog)[0]
+
+    def start_zones(self, setup: Mapping[str, Any]) -> dict[int, tuple[str, str, str]]:
+        """Where each card starts, from a log's `setup` line: instance -> (owner, zone, card id)."""
+        return {iid: (seat, zone, cid) for seat, rows in setup["cards"].items() for iid, cid, zone in rows}
+
+    def referee(self, lines: Sequence[Mapping[str, Any]]) -> Any:
+        """Check a log from the log alone (zxdeck.referee, and N-6: each seat's zone cards add up to
+        its zone size, its summoners to 5); LogRefereeError naming the line."""
+        from zxdeck.referee import LogRefereeError, follow_zones
+
+        ref = follow_zones(lines, self.start_zones)
+        starts = self.start_zones(next(x for x in lines if x["event"] == "setup")).values()
+        zone_size = {seat: sum(1 for s, z, _ in starts if s == seat and z == "zone") for seat in ("p1", "p2")}
+        for rec in lines:
+            if rec.get("event") == "header":
+                continue
+            for seat in ("p1", "p2"):
+                st = rec["state"][seat]
+                if sum(st[k] for k in ("zone", "hand", "hole", "faces", "specials", "held")) != zone_size[seat]:
+                    raise LogRefereeError(f"line {rec['seq']}: N-6: {seat}'s zone cards do not add up")
+                if sum(st[k] for k in ("unordered", "pile", "summoner", "finished")) != 5:
+                    raise LogRefereeError(f"line {rec['seq']}: N-6: {seat}'s summoners do not add up to 5")
+        return ref
 
 
 ADAPTER = MozAdapter()

@@ -6,12 +6,18 @@ The log (docs/MOZ.md, "The game log"):
 - line 0, `header`: `header` (format zxdeck-log, format_version, game moz, zxdeck version,
   catalog_sha256, rules_revision) and `game` (seed, turn_limit, both decks as card ids in the
   order the engine got them, each card's fingerprint);
-- `setup`: what happened before the first decision (the shuffles and opening hands, as text);
-- one `action` line per move: `move` (from 1), `round`, `turn`, `player` (p1/p2), `decision`,
-  `action` ([kind, a, b], as in a save), `text` (the action in words), `events` (what it
-  caused, as the terminal narrates it), and after it `vp`, `hand`, `zone` (per seat);
-- `game_over` (when the match ended): `winner` (p1, p2 or null), `reason`, `turn`, `round`,
-  `vp`, `moves`, `state` (a fingerprint of the final position).
+- every later line has `seq`, `round`, `turn`, `active`, `phase`, `event` and `state` (each
+  seat's zone counts after the line, INTERFACES §5);
+- `setup`: the instance table (`cards`: per seat [instance id, card id, starting zone]) and what
+  happened before the first decision as text (`events`); then the setup's events as data
+  (`shuffle`, `opening_hand` with the cards drawn, ...);
+- one `action` line per move: `move` (from 1), `player` (p1/p2), `decision`, `action` ([kind, a,
+  b], as in a save), `text` (the action in words), `events` (what it caused, as the terminal
+  narrates it), and after it `vp`, `hand`, `zone` (per seat); then one line per event it caused,
+  as data (`draw` with the card, `place`, `special`, `seal`, `round_result`, `vp`, ...), each
+  card that changed zone in `moves` ({card, id, owner, from, to}), with `text` when narrated;
+- `game_over` (when the match ended): `winner` (p1, p2 or null), `reason`, `vp`, `moves`,
+  `fingerprint` (of the final position).
 
 The log is written from the seed, the decks and the actions (replaying them with the event
 record on), so it is the match exactly as played. `replay_log` reads one back: the header is
@@ -65,30 +71,70 @@ def _counts(game: Game) -> dict[str, Any]:
     return {"vp": list(game.vp), "hand": [len(h) for h in game.hand], "zone": [len(z) for z in game.zone]}
 
 
+def _where(game: Game) -> dict[str, Any]:
+    """What every line carries (INTERFACES §5): turn, active (whose turn), phase (the engine's step)."""
+    return {"round": game.round, "turn": game.turn, "active": SEATS[game.turn_player], "phase": game.step}
+
+
+def instance_table(game: Game) -> dict[str, list[list[Any]]]:
+    """Each seat's cards as [instance id, card id, starting zone] (summoners start `unordered`,
+    the other cards in the `zone`), in instance order."""
+    out: dict[str, list[list[Any]]] = {"p1": [], "p2": []}
+    for i, card in enumerate(game.cards):
+        out[SEATS[game.owner[i]]].append([i, card.id, "unordered" if card.type == "summoner" else "zone"])
+    return out
+
+
+def start_counts(game: Game) -> dict[str, dict[str, int]]:
+    """The zone counts before the first event (every card in its starting zone)."""
+    zero = {"zone": 0, "hand": 0, "hole": 0, "faces": 0, "specials": 0, "held": 0, "unordered": 0,
+            "pile": 0, "summoner": 0, "finished": 0}
+    out = {seat: dict(zero) for seat in SEATS}
+    for seat, rows in instance_table(game).items():
+        for _, _, zone in rows:
+            out[seat][zone] += 1
+    return out
+
+
 def log_lines(game: Game, decks: Sequence[Sequence[MozCard]], catalog_digest: str | None) -> list[dict[str, Any]]:
-    """The log of `game` (its seed, decks and actions so far) as a list of line objects."""
+    """The log of `game` (its seed, decks and actions so far) as a list of line objects.
+
+    After the header, every line has `seq`, `round`, `turn`, `active`, `phase`, `event` and `state`
+    (each seat's zone counts after the line, `Game.zone_counts`). `setup` holds the instance table
+    (`cards`); each `action` line (written before what it causes, with the words it caused in
+    `events`) is followed by one line per event it caused, as data (`Game.records`): the event's
+    fields, the card `moves` ({card, id, owner, from, to}) and its words (`text`) when the terminal
+    narrates it."""
     rules = ADAPTER
     header = make_header(LOG_FORMAT, "moz", rules.rules_revision, catalog_digest)
     g = rules.new_game(decks[0], decks[1], game.seed, game.turn_limit, record=True)
+    assert g.events is not None and g.records is not None
     lines: list[dict[str, Any]] = [{"seq": 0, "event": "header", "header": header,
                                     "game": game_setup(g, [[c.id for c in d] for d in decks])}]
-    assert g.events is not None
-    lines.append({"seq": 1, "event": "setup", "events": list(g.events), **_counts(g)})
+    lines.append({"seq": 1, "round": 0, "turn": 0, "active": SEATS[0], "phase": "setup", "event": "setup",
+                  "cards": instance_table(g), "events": list(g.events), **_counts(g), "state": start_counts(g)})
+
+    def flush(done: int) -> int:
+        for rec in g.records[done:]:  # type: ignore[index]
+            lines.append({"seq": len(lines), **rec})
+        return len(g.records)  # type: ignore[arg-type]
+
+    recorded = flush(0)
     shown = len(g.events)
     for n, action in enumerate(game.history, 1):
         p, kind = g.current_player(), g.decision_kind()
-        line = {"seq": len(lines), "event": "action", "move": n, "round": g.round, "turn": g.turn,
-                "player": SEATS[p], "decision": kind, "action": action.to_json(),
-                "text": rules.describe_action(g, action)}
+        line = {"seq": len(lines), **_where(g), "event": "action", "move": n, "player": SEATS[p],
+                "decision": kind, "action": action.to_json(), "text": rules.describe_action(g, action),
+                "state": g.zone_counts()}
         g.apply(action)
         line.update(events=g.events[shown:], **_counts(g))
         shown = len(g.events)
         lines.append(line)
+        recorded = flush(recorded)
     if g.is_over():
-        lines.append({"seq": len(lines), "event": "game_over",
+        lines.append({"seq": len(lines), **_where(g), "event": "game_over",
                       "winner": None if g.winner is None else SEATS[g.winner], "reason": g.reason,
-                      "turn": g.turn, "round": g.round, "vp": list(g.vp), "moves": len(g.history),
-                      "state": state_fingerprint(g)})
+                      "moves": len(g.history), "vp": list(g.vp), "fingerprint": state_fingerprint(g), "state": g.zone_counts()})
     return lines
 
 
@@ -129,7 +175,8 @@ class MozRecord:
                 raise IncompatibleRecord(f"{where}: move {n} ({action}) is not legal there: the record "
                                          "does not replay with this zxdeck")
             g.apply(action)
-        if self.end is not None and self.end.get("state") != state_fingerprint(g):
+        recorded = None if self.end is None else self.end.get("fingerprint", self.end.get("state"))
+        if self.end is not None and recorded != state_fingerprint(g):
             raise IncompatibleRecord(f"{where}: replaying its {len(self.actions)} moves with this zxdeck "
                                      "gives another match: not replayed")
         return g

@@ -25,6 +25,7 @@ every match) and their power changes last until the round ends.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from typing import Any
 
@@ -75,7 +76,8 @@ OPS: dict[str, str] = {
     "exchange": "swap one of your face-up beasts with a beast from your hand "
                 "(`mode`: same_kind = same attribute, any_attribute = any beast) (チェンジ)",
     "nullify": "the opponent's special this round has no effect (悪魔の所業(無効))",
-    "seal": "the opponent may not use a special this round (SP封じ)",
+    "seal": "the opponent may not use a special this round (SP封じ): acts at the reveal, the "
+            "opponent's chosen special goes back to the hand unused",
     "protect": "your cards on faces cannot be guarded, sent back or exchanged by the opponent "
                "this round (神の障壁, ブロックマン)",
     "result": "decide the round: `outcome` win (your summoner wins) or tie (V-1 step 1, H-1)",
@@ -311,10 +313,12 @@ _KIND_FIELDS: dict[str, tuple[str, ...]] = {
 
 def same_attribute(a: str | None, b: str | None) -> bool:
     """K-13: attributes are the same when equal after NFKC."""
-    return a is not None and b is not None and attr_key(a) == attr_key(b)
+    return a is not None and b is not None and (a == b or attr_key(a) == attr_key(b))
 
 
+@functools.lru_cache(maxsize=4096)
 def attr_key(a: str) -> str:
+    """An attribute as compared (K-13: NFKC, stripped); cached, the agents compare many."""
     return nfkc(a).strip()
 
 

@@ -1,4 +1,9 @@
-"""MOZ computer players: `make_agent("random" | "heuristic" | "mcts[:BUDGET]" | "bot:CMD", seed)`.
+"""MOZ computer players: `make_agent("random" | "heuristic" | "mcts[:BUDGET]" | "bot:CMD" |
+"easy" | "normal" | "hard", seed)`.
+
+The levels (`play --level`, as for Z/X) name agents: `easy` is the heuristic that plays a random
+legal move at half of its decisions, `normal` the heuristic, `hard` the mcts with a budget of
+`HARD_BUDGET` iterations (bench/bench_moz_agents.py measures each level against the one below).
 
 An agent has `choose(game) -> Action` returning one of `game.legal_actions()`; the same seed
 gives the same choices. `random` and `bot` are the core's agents over the game API
@@ -19,7 +24,13 @@ AGENTS = {
     "mcts": "tree search over dealt hidden cards, scored by the heuristic's evaluation; mcts:N sets the budget "
             "(iterations, default 100)",
     "bot": "a program playing over JSON Lines (docs/BOTS.md): bot:COMMAND",
+    "easy": "level easy: the heuristic, playing a random legal move at half of its decisions",
+    "normal": "level normal: the heuristic",
+    "hard": "level hard: mcts with a budget of 200 iterations",
 }
+LEVELS = ("easy", "normal", "hard")
+EASY_NOISE = 0.5  # the share of `easy`'s decisions played at random
+HARD_BUDGET = 200  # `hard`'s mcts iterations
 BOT_TIMEOUT_MS = 5000  # the `bot` agent's deadline of one answer (as for Z/X)
 
 
@@ -38,10 +49,18 @@ def make_agent(spec: str, seed: int = 0) -> Any:
         from zxdeck.agents.random_agent import RandomAgent
 
         return RandomAgent(seed)
-    if name == "heuristic" and not arg:
+    if name in ("heuristic", "normal") and not arg:
         from zxdeck.games.moz.agents.heuristic import HeuristicAgent
 
         return HeuristicAgent(seed)
+    if name == "easy" and not arg:
+        from zxdeck.games.moz.agents.heuristic import HeuristicAgent
+
+        return HeuristicAgent(seed, noise=EASY_NOISE)
+    if name == "hard" and not arg:
+        from zxdeck.games.moz.agents.mcts import MctsAgent
+
+        return MctsAgent(seed, budget=HARD_BUDGET)
     if name == "mcts":
         from zxdeck.games.moz.agents.mcts import MctsAgent
 

@@ -27,7 +27,16 @@ from itertools import product
 from zxdeck.games.moz.engine import Action, Game
 from zxdeck.games.moz.engine.actions import DRAW, FOLD, GO, NONE, SKIP
 from zxdeck.games.moz.engine.combos import Combo, best_combo, compare
-from zxdeck.games.moz.model import FACES, Ability, Beast, MozCard, Summoner, Target, same_attribute
+from zxdeck.games.moz.model import (
+    FACES,
+    Ability,
+    Beast,
+    MozCard,
+    Summoner,
+    Target,
+    attr_key,
+    same_attribute,
+)
 from zxdeck.rng import Rng
 
 MAX_CANDIDATES = 5  # distinct beasts tried per empty face
@@ -247,9 +256,7 @@ def keep_value(g: Game, p: int, iid: int) -> float:
     v = 0.0
     if isinstance(c, Beast):
         v = 0.5 + max(c.power, 0) / 200
-        pile = [g.cards[s] for s in g.pile[p] + g.unordered[p]]
-        if any(isinstance(s, Summoner) and any(same_attribute(a, c.attribute) for a in s.summon_attributes)
-               for s in pile):
+        if attr_key(c.attribute) in _pile_attributes(g, p):
             v += 0.5
     elif c.usable_as_help:
         v = 1.5
@@ -260,7 +267,37 @@ def keep_value(g: Game, p: int, iid: int) -> float:
     return v
 
 
+_PILE_ATTRS: dict[tuple[int, ...], frozenset[str]] = {}
+
+
+def _pile_attributes(g: Game, p: int) -> frozenset[str]:
+    """The summon attributes (compared as K-13 says, `attr_key`) of the summoners still to come
+    for seat p, cached by the pile's cards."""
+    pile = [g.cards[s] for s in g.pile[p] + g.unordered[p]]
+    key = tuple(id(s) for s in pile)
+    found = _PILE_ATTRS.get(key)
+    if found is None:
+        found = frozenset(attr_key(a) for s in pile if isinstance(s, Summoner) for a in s.summon_attributes)
+        if len(_PILE_ATTRS) > 4096:
+            _PILE_ATTRS.clear()
+        _PILE_ATTRS[key] = found
+    return found
+
+
+_SPECIAL_VALUE: dict[int, tuple[MozCard, float]] = {}
+
+
 def special_value(c: MozCard) -> float:
+    """What a special is worth kept for a later round, in VP (cached by card)."""
+    hit = _SPECIAL_VALUE.get(id(c))
+    if hit is not None and hit[0] is c:
+        return hit[1]
+    v = _special_value(c)
+    _SPECIAL_VALUE[id(c)] = (c, v)
+    return v
+
+
+def _special_value(c: MozCard) -> float:
     v = 0.0
     for ab in c.abilities:
         if ab.when != "special":
@@ -316,13 +353,16 @@ def combo_potential(g: Game, p: int, use_hand: bool = True) -> int:
 class HeuristicAgent:
     name = "heuristic"
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: int = 0, noise: float = 0.0) -> None:
         self.rng = Rng(seed)
+        self.noise = noise  # the share of decisions played at random (level easy)
 
     def choose(self, game: Game) -> Action:
         acts = game.legal_actions()
         if len(acts) == 1:
             return acts[0]
+        if self.noise and self.rng.random() < self.noise:
+            return acts[self.rng.randbelow(len(acts))]
         kind = game.decision_kind()
         p = game.current_player()
         if kind == "draw":

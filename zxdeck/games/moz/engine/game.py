@@ -50,6 +50,8 @@ _NO_TARGET = {
     "send_back": "no card to send to the hole",
     "exchange_face": "no beast to exchange",
 }
+# special primitives that act at the reveal (X-2), before the specials resolve (X-4)
+_AT_REVEAL = ("nullify", "seal")
 
 
 class IllegalActionError(ZxError):
@@ -123,7 +125,11 @@ class Game:
         self.protected = [False, False]
         self.nullify = [False, False]
         self.decided: tuple[str, int] | None = None  # ("win", seat) / ("tie", -1): V-1 step 1
+        self._cont_cache: tuple[tuple, tuple] | None = None  # (key, value) of `_continuous`
         self.last_result: dict[str, Any] | None = None
+        # per round: [first player, winner (None: a tie), whether speed chose the first player (R-3)]
+        self.rounds: list[list[Any]] = []
+        self.by_speed = True
         # the match
         self.turn = 0
         self.step = "order"
@@ -137,11 +143,16 @@ class Game:
         self.events: list[str] | None = [] if record else None
         # told of each card drawn and played: on_card("drawn" | "played", seat, iid) (card stats)
         self.on_card: Callable[[str, int, int], None] | None = None
+        # the same events as data (`_rec`): kind, fields, card moves, zone counts; None when not recording
+        self.records: list[dict[str, Any]] | None = [] if record else None
         # S-2, S-3: shuffle each zone, draw the opening hands (S-1, the order, is the players' first decision)
         for p in (0, 1):
             self.rng.shuffle(self.zone[p])
+            self._rec("shuffle", player=SEATS[p])
             for _ in range(HAND_SIZE):
                 self.hand[p].append(self.zone[p].pop())
+            self._rec("opening_hand", player=SEATS[p], cards=list(self.hand[p]),
+                      moves=[(i, "zone", "hand") for i in self.hand[p]])
         self._advance()
 
     # --- the agent API -----------------------------------------------------------------------
@@ -199,7 +210,8 @@ class Game:
         d["faces"] = [[list(f) for f in side] for side in self.faces]
         d["face_attr"] = [list(x) for x in self.face_attr]
         for key in ("vp", "folded", "summoner", "draws_begun", "chosen", "sum_mods", "speed_mods",
-                    "sealed", "protected", "nullify", "zone_size", "held", "effects", "history", "owner"):
+                    "sealed", "protected", "nullify", "zone_size", "held", "effects", "history", "owner",
+                    "rounds"):
             d[key] = list(d[key])
         d["down"] = set(self.down)
         d["cancelled"] = set(self.cancelled)
@@ -208,9 +220,15 @@ class Game:
         d["rng"] = self.rng.clone()
         d["events"] = None
         d["on_card"] = None
+        d["records"] = None
         d["cards"] = self.cards  # shared: replaced (not mutated) by determinize
         g.__dict__.update(d)
         return g
+
+    def sim_summary(self) -> dict[str, Any]:
+        """What `sim` and `tournament` report of a MOZ match besides its winner (zxdeck.sim.core):
+        each round's first player (R-3: by speed, or a coin flip on equal speed) and winner."""
+        return {"rounds": [list(r) for r in self.rounds]}
 
     def returns(self) -> tuple[float, float]:
         """1 for the winner, 0 for the loser, 0.5 each for a tie."""
@@ -278,7 +296,20 @@ class Game:
         return True
 
     def _continuous(self) -> tuple[dict[int, int], list[int], list[int]]:
-        """P-1, T-8: continuous power changes by beast, summoner power and speed changes by seat."""
+        """P-1, T-8: continuous power changes by beast, summoner power and speed changes by seat
+        (read only: the value is cached until the summoners, the faces or the face-down cards
+        change, or the cards are dealt again by `determinize`)."""
+        f0, f1 = self.faces
+        key = (id(self.cards), self.summoner[0], self.summoner[1], tuple(map(tuple, f0)),
+               tuple(map(tuple, f1)), frozenset(self.down))
+        hit = self._cont_cache
+        if hit is not None and hit[0] == key:
+            return hit[1]  # type: ignore[return-value]
+        value = self._compute_continuous()
+        self._cont_cache = (key, value)
+        return value
+
+    def _compute_continuous(self) -> tuple[dict[int, int], list[int], list[int]]:
         beast: dict[int, int] = {}
         total = [0, 0]
         speed = [0, 0]
@@ -429,8 +460,42 @@ class Game:
     # --- the step machine --------------------------------------------------------------------
 
     def _note(self, text: str) -> None:
-        if self.events is not None:
+        self._rec("note", text)
+
+    def _rec(self, kind: str, text: str | None = None, moves: Iterable[tuple[int, str, str]] = (),
+             **data: Any) -> None:
+        """Record one event (only when recording): its words (`events`, as the terminal narrates
+        them; None for a silent event) and its data (`records`): `event`, the fields, the card
+        `moves` (instance id, from, to) already applied, and the zone counts after it."""
+        if self.records is None:
+            return
+        if text is not None and self.events is not None:
             self.events.append(text)
+        rec: dict[str, Any] = {"event": kind, "round": self.round, "turn": self.turn,
+                               "active": SEATS[self.turn_player], "phase": self.step, **data}
+        mv = [{"card": i, "id": self.cards[i].id, "owner": SEATS[self.owner[i]], "from": a, "to": b}
+              for i, a, b in moves]
+        if mv:
+            rec["moves"] = mv
+        if text is not None:
+            rec["text"] = text
+        rec["state"] = self.zone_counts()
+        self.records.append(rec)
+
+    def zone_counts(self) -> dict[str, dict[str, int]]:
+        """Each seat's cards by zone (N-6): `zone`, `hand`, `hole`, `faces` (both cards of a pair,
+        face-down ones included), `specials` (in use, X-6), `held` (the seat's cards in the held pile,
+        H-2) add up to the zone size; `unordered`, `pile`, `summoner`, `finished` add up to 5."""
+        out = {}
+        for p in (0, 1):
+            out[SEATS[p]] = {
+                "zone": len(self.zone[p]), "hand": len(self.hand[p]), "hole": len(self.hole[p]),
+                "faces": sum(len(f) for f in self.faces[p]), "specials": len(self.specials[p]),
+                "held": sum(1 for i in self.held if self.owner[i] == p),
+                "unordered": len(self.unordered[p]), "pile": len(self.pile[p]),
+                "summoner": int(self.summoner[p] >= 0), "finished": len(self.finished[p]),
+            }
+        return out
 
     def _name(self, iid: int) -> str:
         return self.cards[iid].name
@@ -450,13 +515,16 @@ class Game:
                 self.decision = ("order", p)
                 return
             if self.unordered[p]:
-                self.pile[p].append(self.unordered[p].pop())
+                i = self.unordered[p].pop()
+                self.pile[p].append(i)
+                self._rec("order", player=SEATS[p], card=i, moves=[(i, "unordered", "pile")])
         self.step = "round_start"
 
     def _do_order(self, d: tuple, a: Action) -> None:
         p = d[1]
         self.unordered[p].remove(a.a)
         self.pile[p].append(a.a)
+        self._rec("order", player=SEATS[p], card=a.a, moves=[(a.a, "unordered", "pile")])
 
     def _step_round_start(self) -> None:
         """R-1, R-2: reveal both summoners, queue their compatibility effects (p1's first)."""
@@ -467,7 +535,9 @@ class Game:
             s = self.cards[self.summoner[p]]
             assert isinstance(s, Summoner)
             self.face_attr[p] = list(s.summon_attributes)
-        self._note(f"round {self.round}: {self._name(self.summoner[0])} vs {self._name(self.summoner[1])}")
+        self._rec("round_start", f"round {self.round}: {self._name(self.summoner[0])} vs "
+                  f"{self._name(self.summoner[1])}", summoners=list(self.summoner),
+                  moves=[(self.summoner[p], "pile", "summoner") for p in (0, 1)])
         for p in (0, 1):
             for ab in self.cards[self.summoner[p]].abilities:
                 if ab.when == "round_start" and self.condition_holds(p, ab):
@@ -478,10 +548,12 @@ class Game:
         """R-3: the faster summoner's player goes first; equal speed: a seeded coin flip."""
         s0, s1 = self.speed(0), self.speed(1)
         self.round_first = 0 if s0 > s1 else 1 if s1 > s0 else self.rng.randbelow(2)
+        self.by_speed = s0 != s1
         if self.round == 1:
             self.first = self.round_first
         self.turn_player = self.round_first
-        self._note(f"speed {s0} vs {s1}: {SEATS[self.round_first]} goes first")
+        self._rec("first", f"speed {s0} vs {s1}: {SEATS[self.round_first]} goes first", speeds=[s0, s1],
+                  first=SEATS[self.round_first])
         self.step = "turn"
 
     def _step_turn(self) -> None:
@@ -491,7 +563,7 @@ class Game:
             self._end_match(None, "turn_limit")
             return
         if self.all_filled(p):  # T-1, O-4: skipped entirely
-            self._note(f"{SEATS[p]} skips the turn (all faces filled)")
+            self._rec("skip_turn", f"{SEATS[p]} skips the turn (all faces filled)", player=SEATS[p])
             self.step = "turn_end"
             return
         self.step = "fold_a"
@@ -507,7 +579,7 @@ class Game:
         p = self.turn_player
         self.draws_begun[p] += 1
         if not self.zone[p]:
-            self._note(f"{SEATS[p]} begins a draw step with an empty zone and loses")
+            self._rec("deck_out", f"{SEATS[p]} begins a draw step with an empty zone and loses", player=SEATS[p])
             self._end_match(1 - p, "deck_out")
             return
         self.step = "place"
@@ -521,12 +593,13 @@ class Game:
         self.hand[p].append(iid)
         if self.on_card is not None:
             self.on_card("drawn", p, iid)
+        self._rec("draw", player=SEATS[p], card=iid, moves=[(iid, "zone", "hand")])
 
     def _do_draw(self, d: tuple, a: Action) -> None:
         if a == DRAW:
             self._draw(d[1])
         else:
-            self._note(f"{SEATS[d[1]]} skips the draw")
+            self._rec("skip_draw", f"{SEATS[d[1]]} skips the draw", player=SEATS[d[1]])
 
     def _do_fold(self, d: tuple, a: Action) -> None:
         if a == FOLD:
@@ -547,9 +620,11 @@ class Game:
             self.on_card("played", p, a.a)
         if a.kind == "face_down":  # T-6, L-8, Z-5
             self.down.add(a.a)
-            self._note(f"{SEATS[p]} places a card face down on {FACES[a.b]}")
+            self._rec("place", f"{SEATS[p]} places a card face down on {FACES[a.b]}", player=SEATS[p],
+                      card=a.a, face=FACES[a.b], face_up=False, moves=[(a.a, "hand", "faces")])
             return
-        self._note(f"{SEATS[p]} places {self._name(a.a)} on {FACES[a.b]}")
+        self._rec("place", f"{SEATS[p]} places {self._name(a.a)} on {FACES[a.b]}", player=SEATS[p], card=a.a,
+                  face=FACES[a.b], face_up=True, moves=[(a.a, "hand", "faces")])
         self._placed(p, [a.a])
 
     def _do_partner(self, d: tuple, a: Action) -> None:
@@ -568,7 +643,9 @@ class Game:
             self.on_card("played", p, support)
             if c.type != "reverse":
                 self.on_card("played", p, a.a)
-        self._note(f"{SEATS[p]} places {self._name(support)} with {self._name(a.a)} on {FACES[f]}")
+        self._rec("place_pair", f"{SEATS[p]} places {self._name(support)} with {self._name(a.a)} on {FACES[f]}",
+                  player=SEATS[p], card=support, beast=a.a, face=FACES[f],
+                  moves=[(support, "hand", "faces"), (a.a, "hole" if c.type == "reverse" else "hand", "faces")])
         self._placed(p, [support, a.a])
 
     def _placed(self, p: int, iids: list[int]) -> None:
@@ -618,29 +695,61 @@ class Game:
                 if self.on_card is not None:
                     self.on_card("played", p, i)
                 used.append(i)
-                self._note(f"{SEATS[p]} uses {self._name(i)}")
+                self._rec("special", f"{SEATS[p]} uses {self._name(i)}", player=SEATS[p], card=i,
+                          moves=[(i, "hand", "specials")])
         a, b = self.chosen
         if a is not None and b is not None and a >= 0 and b >= 0 and \
                 name_key(self.cards[a].name) == name_key(self.cards[b].name):
             self.cancelled |= {a, b}  # X-3
-            self._note("both specials have the same name: neither has any effect")
+            self._rec("cancelled", "both specials have the same name: neither has any effect", cards=[a, b],
+                      reason="same_name")
+        self._seal_at_reveal()
         for p in (0, 1):
             i = self.chosen[p]
-            if i is not None and i >= 0 and i not in self.cancelled and any(
-                    e.op == "nullify" for ab in self._special_abilities(i) for e in ab.effects):
+            if i is not None and i >= 0 and i not in self.cancelled and self._special_has(i, "nullify"):
                 self.nullify[p] = True
         for p in (0, 1):
             j = self.chosen[1 - p]
             if self.nullify[p] and j is not None and j >= 0:
                 self.cancelled.add(j)
-                self._note(f"{self._name(j)} is nullified")
+                self._rec("cancelled", f"{self._name(j)} is nullified", cards=[j], reason="nullify")
         for p in (self.round_first, 1 - self.round_first):  # X-4
             i = self.chosen[p]
             if i is not None and i >= 0 and i not in self.cancelled:
                 for ab in self._special_abilities(i):
                     if self.condition_holds(p, ab):
-                        self.effects += [(p, i, e) for e in ab.effects if e.op != "nullify"]
+                        self.effects += [(p, i, e) for e in ab.effects if e.op not in _AT_REVEAL]
         self.step = "result"
+
+    def _seal_at_reveal(self) -> None:
+        """N-5, D-17, X-2, X-4: SP封じ acts at the reveal, before any special resolves (ruling): the
+        sealed player may not use a special this round, so the special they chose goes back to their
+        hand unused (no effect, not on the battlefield, V-3). Two seals (not cancelled by X-3) seal
+        each other: both stay used and neither has any effect."""
+        seals = [p for p in (0, 1) if (i := self.chosen[p]) is not None and i >= 0
+                 and i not in self.cancelled and self._special_has(i, "seal")]
+        if len(seals) == 2:
+            self.cancelled |= {self.chosen[0], self.chosen[1]}  # type: ignore[arg-type]
+            self._rec("cancelled", "both specials seal the other: neither has any effect",
+                      cards=[self.chosen[0], self.chosen[1]], reason="seal")
+            return
+        for p in seals:
+            self.sealed[1 - p] = True
+            src = self._name(self.chosen[p])  # type: ignore[index]
+            j = self.chosen[1 - p]
+            if j is None or j < 0:
+                self._rec("seal", f"{src}: {SEATS[1 - p]} may not use a special this round",
+                          player=SEATS[p], card=self.chosen[p], sealed=SEATS[1 - p])
+                continue
+            self.specials[1 - p].remove(j)
+            self.hand[1 - p].append(j)
+            self.chosen[1 - p] = -1
+            self._rec("seal", f"{src}: {SEATS[1 - p]} may not use a special this round: "
+                      f"{self._name(j)} goes back to the hand unused", player=SEATS[p], card=self.chosen[p],
+                      sealed=SEATS[1 - p], returned=j, moves=[(j, "specials", "hand")])
+
+    def _special_has(self, iid: int, op: str) -> bool:
+        return any(e.op == op for ab in self._special_abilities(iid) for e in ab.effects)
 
     def _special_abilities(self, iid: int) -> list[Ability]:
         return [ab for ab in self.cards[iid].abilities if ab.when == "special"]
@@ -664,19 +773,21 @@ class Game:
                             "combos": [None if x is None else x.key for x in combos],
                             "winner": winner, "vp": 0}
         if winner is None:
-            self._note(f"round {self.round} is a tie ({t[0]} vs {t[1]})")
+            self._rec("round_result", f"round {self.round} is a tie ({t[0]} vs {t[1]})", winner=None, how=how,
+                      totals=list(t), combos=self.last_result["combos"])
             self._end_round(None, 0)
             return
         combo = combos[winner]
         gain = base * (combo.multiplier if combo is not None else 1)  # V-3, V-4
-        self._note(f"{SEATS[winner]} wins round {self.round} {how} ({t[0]} vs {t[1]}"
-                   + (f", {combo.name} x{combo.multiplier}" if combo else "") + ")")
+        self._rec("round_result", f"{SEATS[winner]} wins round {self.round} {how} ({t[0]} vs {t[1]}"
+                  + (f", {combo.name} x{combo.multiplier}" if combo else "") + ")", winner=SEATS[winner], how=how,
+                  totals=list(t), combos=self.last_result["combos"])
         self._end_round(winner, gain)
 
     def _fold(self, p: int) -> None:
         """F-1, F-2: the opponent's summoner wins; VP = cards on the battlefield + held cards."""
         self.folded[p] = True
-        self._note(f"{SEATS[p]} folds")
+        self._rec("fold", f"{SEATS[p]} folds", player=SEATS[p])
         self.effects.clear()
         self.last_result = {"round": self.round, "totals": list(self.totals()), "combos": [None, None],
                             "winner": 1 - p, "vp": 0, "fold": p}
@@ -685,23 +796,36 @@ class Game:
 
     def _end_round(self, winner: int | None, gain: int) -> None:
         """V-2, V-5, H-2, H-3, R-6, R-8, R-9."""
+        self.rounds.append([self.round_first, winner, self.by_speed])
         board = [i for p in (0, 1) for i in self.on_faces(p) + self.specials[p]]
+        recording = self.records is not None
+        if recording:
+            origin = {i: "faces" for p in (0, 1) for i in self.on_faces(p)}
+            origin.update((i, "specials") for p in (0, 1) for i in self.specials[p])
+        for p in (0, 1):
+            self.faces[p] = [[] for _ in FACES]
+            self.specials[p] = []
         if winner is None:  # H-2
             self.held += board
+            self._rec("held", moves=[(i, origin[i], "held") for i in board] if recording else (),
+                      cards=board, held=len(self.held))
         else:
             gain += len(self.held)  # V-5, H-3: held cards, unmultiplied
             self.vp[winner] += gain
             if self.last_result is not None:
                 self.last_result["vp"] = gain
-            self._note(f"{SEATS[winner]} gains {gain} VP ({self.vp[0]}-{self.vp[1]})")
+            moves = [(i, "held", "hole") for i in self.held] + ([(i, origin[i], "hole") for i in board]
+                                                                if recording else [])
             for i in self.held + board:
                 self.hole[self.owner[i]].append(i)
             self.held = []
+            self._rec("vp", f"{SEATS[winner]} gains {gain} VP ({self.vp[0]}-{self.vp[1]})", player=SEATS[winner],
+                      gain=gain, vp=list(self.vp), moves=moves)
+        done = list(self.summoner)
         for p in (0, 1):
             self.finished[p].append(self.summoner[p])
             self.summoner[p] = -1
-            self.faces[p] = [[] for _ in FACES]
-            self.specials[p] = []
+        self._rec("round_end", moves=[(i, "summoner", "finished") for i in done])
         self.down = set()
         self.cancelled = set()
         self.mods = {}
@@ -719,9 +843,11 @@ class Game:
             return
         if not self.pile[0]:  # R-9 (both piles always run out together)
             self.rebuilds += 1
+            back = self.finished[0] + self.finished[1]
             for p in (0, 1):
                 self.unordered[p] = self.finished[p]
                 self.finished[p] = []
+            self._rec("rebuild", rebuilds=self.rebuilds, moves=[(i, "finished", "unordered") for i in back])
             self.step = "order"
         else:
             self.step = "round_start"
@@ -732,7 +858,8 @@ class Game:
         self.winner = winner
         self.reason = reason
         self.decision = None
-        self._note(f"match over: {SEATS[winner] + ' wins' if winner is not None else 'tie'} ({reason})")
+        self._rec("match_over", f"match over: {SEATS[winner] + ' wins' if winner is not None else 'tie'} ({reason})",
+                  winner=None if winner is None else SEATS[winner], reason=reason)
 
     # --- card effects (N-5) ------------------------------------------------------------------
 
@@ -740,24 +867,28 @@ class Game:
         """One effect primitive (model.OPS), narrated in words (never by its op name)."""
         side = p if e.side == "self" else 1 - p
         name = self._name(src)
+
+        def note(text: str) -> None:
+            self._rec("effect", text, player=SEATS[p], card=src, op=e.op, side=SEATS[side], amount=e.amount)
+
         if e.op == "summoner_power":
             self.sum_mods[side] += e.amount
-            self._note(f"{name}: {SEATS[side]}'s summoner gets {e.amount:+d} power")
+            note(f"{name}: {SEATS[side]}'s summoner gets {e.amount:+d} power")
         elif e.op == "speed":
             self.speed_mods[side] += e.amount
-            self._note(f"{name}: {SEATS[side]}'s summoner gets {e.amount:+d} speed")
+            note(f"{name}: {SEATS[side]}'s summoner gets {e.amount:+d} speed")
         elif e.op == "seal":
             self.sealed[1 - p] = True
-            self._note(f"{name}: {SEATS[1 - p]} may not use a special this round")
+            note(f"{name}: {SEATS[1 - p]} may not use a special this round")
         elif e.op == "protect":
             self.protected[p] = True
-            self._note(f"{name}: {SEATS[p]}'s cards cannot be guarded, sent back or exchanged this round")
+            note(f"{name}: {SEATS[p]}'s cards cannot be guarded, sent back or exchanged this round")
         elif e.op == "nullify":
             self.nullify[p] = True
-            self._note(f"{name}: {SEATS[1 - p]}'s special has no effect this round")
+            note(f"{name}: {SEATS[1 - p]}'s special has no effect this round")
         elif e.op == "result":
             self.decided = ("win", p) if e.outcome == "win" else ("tie", -1)
-            self._note(f"{name}: {SEATS[p]}'s summoner wins the round" if e.outcome == "win"
+            note(f"{name}: {SEATS[p]}'s summoner wins the round" if e.outcome == "win"
                        else f"{name}: the round is a tie")
         elif e.op == "draw":
             n = 0
@@ -765,7 +896,7 @@ class Game:
                 if self.zone[p]:
                     self._draw(p)
                     n += 1
-            self._note(f"{name}: {SEATS[p]} draws {n} card{'s' if n != 1 else ''}"
+            note(f"{name}: {SEATS[p]} draws {n} card{'s' if n != 1 else ''}"
                        + (" (the zone is empty)" if n < e.amount else ""))
         elif e.op in ("power", "guard", "send_back"):
             self._start_pick(p, src, e, e.op)
@@ -801,7 +932,8 @@ class Game:
         pk = {"player": p, "src": src, "effect": e, "purpose": purpose, "left": count, "done": [], "face": -1}
         options = self._pick_options(pk)
         if not options:
-            self._note(f"{self._name(src)}: {_NO_TARGET[purpose]}")
+            self._rec("no_effect", f"{self._name(src)}: {_NO_TARGET[purpose]}", player=SEATS[p], card=src,
+                      purpose=purpose)
             return
         if count is None:  # every match, no choice
             for o in options:
@@ -845,8 +977,9 @@ class Game:
             if self.on_card is not None:
                 self.on_card("played", p, value)
             self.mods.pop(old, None)
-            self._note(f"{self._name(pk['src'])}: {SEATS[q]}'s {self._name(old)} on {FACES[f]} is exchanged for "
-                       f"{self._name(value)} from the hand")
+            self._rec("exchange", f"{self._name(pk['src'])}: {SEATS[q]}'s {self._name(old)} on {FACES[f]} is "
+                      f"exchanged for {self._name(value)} from the hand", player=SEATS[p], card=pk["src"],
+                      face=FACES[f], old=old, new=value, moves=[(old, "faces", "hand"), (value, "hand", "faces")])
             return
         q, f = divmod(value, 4)
         pk["done"].append(value)
@@ -855,20 +988,25 @@ class Game:
             b = self.beast_on(q, f)
             if b >= 0:
                 self.mods[b] = self.mods.get(b, 0) + e.amount
-                self._note(f"{src}: {SEATS[q]}'s {self._name(b)} on {FACES[f]} gets {e.amount:+d} power")
+                self._rec("power", f"{src}: {SEATS[q]}'s {self._name(b)} on {FACES[f]} gets {e.amount:+d} power",
+                          card=pk["src"], seat=SEATS[q], face=FACES[f], beast=b, amount=e.amount)
         elif purpose == "guard":  # Z-5
             shown, verb = self._shown(q, f), "are" if len(self.faces[q][f]) > 1 else "is"
             self.down.update(self.faces[q][f])
-            self._note(f"{src}: {SEATS[q]}'s {shown} on {FACES[f]} {verb} turned face down")
+            self._rec("guard", f"{src}: {SEATS[q]}'s {shown} on {FACES[f]} {verb} turned face down",
+                      card=pk["src"], seat=SEATS[q], face=FACES[f], cards=list(self.faces[q][f]))
         elif purpose == "send_back":
             shown = " and ".join(self._name(i) for i in self.faces[q][f])  # Z-6: the hole is open
             verb = "are" if len(self.faces[q][f]) > 1 else "is"
-            for i in self.faces[q][f]:
+            gone = list(self.faces[q][f])
+            for i in gone:
                 self.hole[self.owner[i]].append(i)
                 self.down.discard(i)
                 self.mods.pop(i, None)
             self.faces[q][f] = []
-            self._note(f"{src}: {SEATS[q]}'s {shown} on {FACES[f]} {verb} sent to the hole")
+            self._rec("send_back", f"{src}: {SEATS[q]}'s {shown} on {FACES[f]} {verb} sent to the hole",
+                      card=pk["src"], seat=SEATS[q], face=FACES[f], cards=gone,
+                      moves=[(i, "faces", "hole") for i in gone])
 
     def _shown(self, q: int, f: int) -> str:
         """The open names of a face's cards (Z-5: a face-down card is 'a face-down card')."""
