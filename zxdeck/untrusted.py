@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import re
 
+from zxdeck.errors import ZxError
+
 PROGRAM_AGENTS = frozenset({"bot"})  # agents whose setting is a command line they run
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 
@@ -25,6 +27,33 @@ def program_agent(spec: object) -> bool:
     return name in PROGRAM_AGENTS
 
 
+class BotNotGiven(ZxError):
+    """A saved game whose agent runs a program, resumed without that program on the command line
+    (exit status 2)."""
+
+
+def resumed_agent(where: object, saved: str, given: str | None, option: str) -> str:
+    """The agent a resumed game is played with, for a seat whose saved agent is `saved` and whose
+    option `option` the person gave as `given` (None: not given). A saved agent that runs a
+    program is never taken from the file: the person must give one again (`BotNotGiven`, one
+    line naming `option`, otherwise); any other saved agent stays (a different one given is
+    refused: the game would change). ZxError messages name `where` (the file)."""
+    if program_agent(saved):
+        if given is None:
+            raise BotNotGiven(
+                f"{where}: this game was played against a program ({printable(saved)}); a saved "
+                f"game never starts a program: give it again on the command line to go on, e.g. "
+                f"{option} 'bot:COMMAND'")
+        if not program_agent(given):
+            raise ZxError(f"{where}: this game was played against a program ({printable(saved)}); "
+                          f"{option} {printable(given)} is not one: give {option} 'bot:COMMAND'")
+        return given
+    if given is not None and given.strip() != saved.strip():
+        raise ZxError(f"{where}: this game is played against {printable(saved)}; {option} "
+                      f"{printable(given)} would change it: leave {option} out to go on")
+    return saved
+
+
 def printable(text: object, limit: int = 80) -> str:
     """`text` as it may be shown in a one-line message: control characters as `?`, cut to `limit`
     characters (with '...'), quoted as Python would (repr)."""
@@ -34,4 +63,4 @@ def printable(text: object, limit: int = 80) -> str:
     return repr(value)
 
 
-__all__ = ["PROGRAM_AGENTS", "printable", "program_agent"]
+__all__ = ["PROGRAM_AGENTS", "BotNotGiven", "printable", "program_agent", "resumed_agent"]

@@ -30,7 +30,7 @@ from zxdeck.errors import ZxError
 from zxdeck.games.zx.engine import Game
 from zxdeck.games.zx.engine.replay import IncompatibleRecord, record, replay
 from zxdeck.games.zx.engine.rng import Rng
-from zxdeck.untrusted import printable, program_agent
+from zxdeck.untrusted import BotNotGiven, resumed_agent
 
 
 @dataclass
@@ -170,33 +170,10 @@ def read_save(path: str | Path) -> dict[str, Any]:
     return data
 
 
-class BotNotGiven(ZxError):
-    """A save whose opponent runs a program, resumed without that program on the command line."""
-
-
-def bot_not_given(path: str | Path, spec: str, option: str = "--ai2") -> BotNotGiven:
-    """The one-line refusal of resuming a game against `spec` (an agent that runs a program)
-    when the person did not give the agent again with `option`."""
-    return BotNotGiven(
-        f"{path}: this game was played against a program ({printable(spec)}); a saved game never "
-        f"starts a program: give it again on the command line to go on, e.g. {option} 'bot:COMMAND'")
-
-
 def opponent_of(path: str | Path, saved: str, given: str | None, option: str = "--ai2") -> str:
-    """The agent a resumed game is played with: a saved agent that runs a program only when the
-    person gives one again (`given`, from the command line; BotNotGiven otherwise); else the
-    saved agent (an agent given that differs from it is refused: the game would change)."""
-    if program_agent(saved):
-        if given is None:
-            raise bot_not_given(path, saved, option)
-        if not program_agent(given):
-            raise ZxError(f"{path}: this game was played against a program ({printable(saved)}); "
-                          f"{option} {printable(given)} is not one: give {option} 'bot:COMMAND'")
-        return given
-    if program_agent(given) or (given is not None and given != saved):
-        raise ZxError(f"{path}: this game is played against {printable(saved)}; {option} "
-                      f"{printable(given)} would change it: leave {option} out to go on")
-    return saved
+    """The agent a resumed game is played with (`zxdeck.untrusted.resumed_agent`): a saved agent
+    that runs a program only when the person gives one again (BotNotGiven otherwise)."""
+    return resumed_agent(path, saved, given, option)
 
 
 def load_game(path: str | Path, catalog: CardSource, listener: Any = None,
