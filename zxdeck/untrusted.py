@@ -54,13 +54,17 @@ def resumed_agent(where: object, saved: str, given: str | None, option: str) -> 
     return saved
 
 
+def plain(text: object, limit: int = 80) -> str:
+    """`text` from a file as it may be printed on a terminal: control characters (escape
+    sequences included) as `?`, cut to `limit` characters (with '...')."""
+    value = _CONTROL.sub("?", str(text))
+    return value[:limit] + "..." if len(value) > limit else value
+
+
 def printable(text: object, limit: int = 80) -> str:
     """`text` as it may be shown in a one-line message: control characters as `?`, cut to `limit`
     characters (with '...'), quoted as Python would (repr)."""
-    value = _CONTROL.sub("?", str(text))
-    if len(value) > limit:
-        value = value[:limit] + "..."
-    return repr(value)
+    return repr(plain(text, limit))
 
 
-__all__ = ["PROGRAM_AGENTS", "BotNotGiven", "printable", "program_agent", "resumed_agent"]
+__all__ = ["PROGRAM_AGENTS", "BotNotGiven", "plain", "printable", "program_agent", "resumed_agent"]

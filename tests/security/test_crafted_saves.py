@@ -180,6 +180,7 @@ def test_saves_list_shows_a_crafted_agent_without_running_it(tmp_path, saved):
     folder = tmp_path / "data" / "saves"
     folder.mkdir(parents=True)
     marker = tmp_path / "ran"
-    craft(folder, saved, ai="bot:" + marker_bot(marker))
+    craft(folder, saved, ai="bot:" + marker_bot(marker) + " \x1b[2J\x1b]0;title\x07")
     code, out, err = zx("play", "--saves")
     assert code == 0 and "crafted.json" in out and not marker.exists()
+    assert "\x1b" not in out and "\x07" not in out  # a terminal escape from the file is not sent

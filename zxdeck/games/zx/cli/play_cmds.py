@@ -72,6 +72,7 @@ def run_interactive(app: AppContext, p1: Any, p2: Any, ai2: str, seed: int, turn
 def print_saves() -> None:
     """`zxdeck play --saves`: the saved games of the user's data folder, newest first."""
     from zxdeck.games.zx.play.savefile import list_saves, saves_dir
+    from zxdeck.untrusted import plain  # what a save says is text, never a terminal escape
 
     folder = saves_dir()
     rows = list_saves() if folder.is_dir() else []
@@ -80,12 +81,12 @@ def print_saves() -> None:
         return
     click.echo(f"saved games in {folder} (newest first; resume: zxdeck play --resume NAME):")
     for row in rows:
-        decks = " vs ".join(row["decks"]) or "-"
-        moves = f"{row['moves']} moves, turn {row['turn']}" if row["moves"] is not None else ""
-        ai = f"against {row['ai']}" if row["ai"] else ""
+        decks = " vs ".join(plain(d) for d in row["decks"]) or "-"
+        moves = f"{row['moves']} moves, turn {plain(row['turn'])}" if row["moves"] is not None else ""
+        ai = f"against {plain(row['ai'])}" if row["ai"] else ""
         stamp = row["time"].strftime("%Y-%m-%d %H:%M")
         detail = ", ".join(x for x in (decks, ai, moves) if x)
-        click.echo(f"  {row['path'].name}  {stamp}  {row['status']}")
+        click.echo(f"  {plain(row['path'].name, 200)}  {stamp}  {plain(row['status'], 200)}")
         if detail:
             click.echo(f"      {detail}")
 
