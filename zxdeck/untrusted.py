@@ -13,7 +13,8 @@ import re
 
 from zxdeck.errors import ZxError
 
-PROGRAM_AGENTS = frozenset({"bot"})  # agents whose setting is a command line they run
+PROGRAM_AGENTS = frozenset({"bot"})  # agents whose setting is a command line they run (every
+# `raw` agent of the registries: tests/security/test_crafted_saves.py checks it)
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 
 

@@ -99,6 +99,7 @@ def reference(tmp_path_factory, specs):
     return list(s.g.history), counter.calls
 
 
+@pytest.mark.slow
 def test_ctrl_c_anywhere_resumes_into_the_same_game(tmp_path, specs, catalog, reference):
     moves, calls = reference
     inside_apply = inside_search = 0
@@ -119,6 +120,7 @@ def test_ctrl_c_anywhere_resumes_into_the_same_game(tmp_path, specs, catalog, re
     assert inside_apply and inside_search  # both kinds of interrupt were among the points
 
 
+@pytest.mark.slow
 def test_ctrl_c_in_every_call_of_one_move(tmp_path, specs, catalog, reference):
     """Every watched call of the computer's first decision and the move that follows it."""
     moves, _ = reference

@@ -184,3 +184,16 @@ def test_saves_list_shows_a_crafted_agent_without_running_it(tmp_path, saved):
     code, out, err = zx("play", "--saves")
     assert code == 0 and "crafted.json" in out and not marker.exists()
     assert "\x1b" not in out and "\x07" not in out  # a terminal escape from the file is not sent
+
+
+def test_every_agent_that_runs_a_program_is_known_as_one():
+    """Every agent whose setting is a command line (`raw`, as bot:COMMAND) is one that a saved
+    game never starts (zxdeck.untrusted.PROGRAM_AGENTS), in the registry of every game."""
+    from zxdeck.agents import AGENTS
+    from zxdeck.games.moz.agents import AGENTS as MOZ_AGENTS
+    from zxdeck.untrusted import PROGRAM_AGENTS, program_agent
+
+    raw = {name for name, info in AGENTS.items() if info.raw}
+    assert raw and raw <= PROGRAM_AGENTS
+    assert "bot" in MOZ_AGENTS and all(program_agent(f"{name}:x") for name in raw)
+    assert not any(program_agent(name) for name, info in AGENTS.items() if not info.raw)

@@ -131,6 +131,7 @@ def traced_play(monkeypatch, cut: Cut, *args: str) -> tuple[int, str, str]:
         sys.settrace(old)
 
 
+@pytest.mark.slow
 def test_ctrl_c_anywhere_resumes_into_the_same_match(tmp_path, monkeypatch):
     """Ctrl-C inside the engine's moves and the heuristic's look-ahead, at points spread over the
     match: exit 130, the save of the last whole move, and --resume plays the very same match."""
