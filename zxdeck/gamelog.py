@@ -145,5 +145,44 @@ def read_log(path: str | Path) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     return lines[0], lines[1:]
 
 
+def saves_dir() -> Path:
+    """Where terminal games are saved: `$ZXDECK_DATA_DIR/saves`, else the user's data folder
+    (platformdirs)."""
+    import os
+
+    base = os.environ.get("ZXDECK_DATA_DIR")
+    if not base:
+        import platformdirs
+
+        base = platformdirs.user_data_dir("zxdeck", appauthor=False)
+    return Path(base) / "saves"
+
+
+def new_save_path(stem: str) -> Path:
+    """A save file of `saves_dir()` that does not exist yet: STEM-YYYYMMDD-HHMMSS[-N].json (a new
+    game never overwrites another game's save)."""
+    import datetime as dt
+
+    stamp = dt.datetime.now().strftime("%Y%m%d-%H%M%S")
+    path = saves_dir() / f"{stem}-{stamp}.json"
+    n = 2
+    while path.exists():
+        path = saves_dir() / f"{stem}-{stamp}-{n}.json"
+        n += 1
+    return path
+
+
+def write_atomic(path: str | Path, text: str) -> None:
+    """Write `text` to `path` through a temporary file and a rename: a crash or Ctrl-C never
+    leaves half a file. OSError as it comes."""
+    import os
+
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(text, encoding="utf-8")
+    os.replace(tmp, path)
+
+
 __all__ = ["FORMAT_VERSION", "IncompatibleRecord", "LOG_FORMAT", "SAVE_FORMAT", "check_header",
-           "dumps", "make_header", "read_log"]
+           "dumps", "make_header", "new_save_path", "read_log", "saves_dir", "write_atomic"]

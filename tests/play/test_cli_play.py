@@ -48,9 +48,10 @@ def test_interrupted_then_resumed_through_the_cli(tmp_path):
     code, out = run(["play", "--p1", RED, "--p2", BLUE, "--seed", "5", "--save", str(save),
                      "--log", str(tmp_path / "s.jsonl")], "1\n2\n")
     assert code == 0
-    assert f"zxdeck play --resume {save}" in out
+    log = tmp_path / "s.jsonl"
+    assert f"zxdeck play --resume {save} --log {log}" in out  # the log is the person's option
     n_saved = len(json.loads(save.read_text(encoding="utf-8"))["actions"])
-    code, out = run(["play", "--resume", str(save)], "\n".join(["2"] * 3000) + "\n")
+    code, out = run(["play", "--resume", str(save), "--log", str(log)], "\n".join(["2"] * 3000) + "\n")
     assert code == 0
     assert "対戦終了" in out
     data = json.loads(save.read_text(encoding="utf-8"))

@@ -161,11 +161,10 @@ def check_shape(stored: dict[str, Any], kind: str, where: str) -> None:
 def runs_program(agent: Any) -> bool:
     """Whether a manifest's agent (`{"spec": ...}`) runs a program (`bot:COMMAND`, `bot --cmd
     ...`): such a command line is run only when the person typing the command gives it."""
-    if not isinstance(agent, dict):
-        return False
-    spec, name = agent.get("spec"), agent.get("name")
-    first = str(spec).strip().replace(":", " ").split(maxsplit=1) if isinstance(spec, str) else []
-    return name == "bot" or (bool(first) and first[0] == "bot")
+    from zxdeck.untrusted import PROGRAM_AGENTS, program_agent
+
+    return isinstance(agent, dict) and (agent.get("name") in PROGRAM_AGENTS
+                                        or program_agent(agent.get("spec")))
 
 
 def resumed_agent(ctx: click.Context, option: str, value: str, stored_agent: Any,
@@ -173,9 +172,12 @@ def resumed_agent(ctx: click.Context, option: str, value: str, stored_agent: Any
     """The agent `--OPTION` (sim's ai1 / ai2) plays on `--resume DIR`: the one given on the
     command line, else the run's, unless that one runs a program (a bot): a command line of a
     file is never run, the run asks for it again (exit 2). The one given must match the run's
-    (the manifests are compared before any game)."""
+    (the manifests are compared before any game). A seat's agent given with `--ai` (every
+    seat, `zxdeck.cli.app.seat_agents`) counts as given."""
     if given(ctx, option):
         return value
+    if option in ("ai1", "ai2") and ctx.params.get("ai_all") is not None:
+        return ctx.params["ai_all"]
     flag = "--" + option.replace("_", "-")
     if not isinstance(stored_agent, dict) or not isinstance(stored_agent.get("spec"), str):
         raise ZxError(f"{os.path.join(resume_dir, 'manifest.json')}: no agent for {flag}")

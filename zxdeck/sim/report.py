@@ -6,11 +6,11 @@ Every field but `timing` depends only on the games, so it is the same for any
 
 from __future__ import annotations
 
-import csv
 import io
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from zxdeck.csvsafe import writer as csv_writer
 from zxdeck.sim.runner import RunOutcome
 from zxdeck.sim.stats import Tally, bradley_terry, counter_stats, histogram, wilson
 
@@ -171,7 +171,7 @@ CSV_FIELDS = ["index", "seed", "a_seat", "first", "winner", "reason", "turns", "
 def games_csv(records: Iterable[dict[str, Any]], match: bool = False) -> str:
     """One row per game (sim --format csv)."""
     buf = io.StringIO()
-    w = csv.writer(buf, lineterminator="\n")
+    w = csv_writer(buf, lineterminator="\n")  # names stay text (csvsafe)
     w.writerow((["match"] if match else []) + CSV_FIELDS)
     for r in records:
         row = [r["index"], r["seed"], r["seats"].index("a") + 1, r["first"] or "",
@@ -285,7 +285,7 @@ def render_tournament(result: dict[str, Any], color: bool = False) -> str:
 def tournament_csv(result: dict[str, Any]) -> str:
     """One row per ordered pairing: row, column, games, row's win rate and interval."""
     buf = io.StringIO()
-    w = csv.writer(buf, lineterminator="\n")
+    w = csv_writer(buf, lineterminator="\n")  # names stay text (csvsafe)
     w.writerow(["row", "column", "games", "win_rate", "low", "high"])
     names = result["entrants"]
     for i, row in enumerate(result["matrix"]):

@@ -101,10 +101,12 @@ def menu(game: Game) -> list[tuple[Action, str]]:
 
 
 def save_data(game: Game, decks: Sequence[Sequence[str]], agents: Sequence[str], human: int | None,
-              catalog_digest: str | None = None) -> dict[str, Any]:
+              catalog_digest: str | None = None, players: Sequence[Any] | None = None) -> dict[str, Any]:
     """A save: the header of zxdeck.gamelog (who wrote it, the catalog's sha256, the rules
     revision), the seed, turn limit, decks (card ids), the cards' fingerprints, the agents and
-    seats, and the actions so far."""
+    seats, and the actions so far; with `players` (the agent objects), the state of each agent's
+    generator (`agent_rng`), so that a resumed match goes on as it would have. Called between
+    whole moves only."""
     from zxdeck.gamelog import SAVE_FORMAT, make_header
     from zxdeck.games.moz.adapter import ADAPTER
     from zxdeck.games.moz.log import SAVE_VERSION, game_setup
@@ -114,16 +116,62 @@ def save_data(game: Game, decks: Sequence[Sequence[str]], agents: Sequence[str],
             "header": make_header(SAVE_FORMAT, "moz", ADAPTER.rules_revision, catalog_digest),
             "seed": game.seed, "turn_limit": game.turn_limit, "decks": setup["decks"],
             "cards": setup["cards"], "agents": list(agents), "human": human,
-            "actions": [a.to_json() for a in game.history]}
+            "actions": [a.to_json() for a in game.history],
+            "agent_rng": [_rng_state(x) for x in players] if players is not None else None}
+
+
+def _rng_state(agent: Any) -> int | None:
+    from zxdeck.rng import Rng
+
+    rng = getattr(agent, "rng", None)
+    return rng.getstate() if isinstance(rng, Rng) else None
+
+
+def set_agent_states(where: str | Path, players: Sequence[Any], states: Any) -> None:
+    """Give each agent the generator state its save recorded (`agent_rng`; absent: as made)."""
+    from zxdeck.rng import Rng
+
+    if states is None:
+        return
+    if not isinstance(states, list) or len(states) != len(players):
+        raise ZxError(f"{where}: damaged save (agent_rng must be a list of {len(players)})")
+    for agent, state in zip(players, states, strict=True):
+        rng = getattr(agent, "rng", None)
+        if state is None or not isinstance(rng, Rng):
+            continue
+        try:
+            rng.setstate(state)
+        except (TypeError, ValueError) as exc:
+            raise ZxError(f"{where}: damaged save (agent_rng: {exc})") from None
+
+
+def write_save(path: str | Path, data: dict[str, Any]) -> None:
+    """Write a save's JSON (atomically: a crash or Ctrl-C never leaves half a file)."""
+    from zxdeck.gamelog import write_atomic
+
+    try:
+        write_atomic(path, json.dumps(data, ensure_ascii=False) + "\n")
+    except OSError as exc:
+        raise ZxError(f"{path}: cannot write the save: {exc.strerror}") from None
 
 
 def save_game(path: str | Path, game: Game, decks: Sequence[Sequence[str]], agents: Sequence[str],
-              human: int | None, catalog_digest: str | None = None) -> None:
-    data = save_data(game, decks, agents, human, catalog_digest)
-    try:
-        Path(path).write_text(json.dumps(data, ensure_ascii=False) + "\n", encoding="utf-8")
-    except OSError as exc:
-        raise ZxError(f"{path}: cannot write the save: {exc.strerror}") from None
+              human: int | None, catalog_digest: str | None = None,
+              players: Sequence[Any] | None = None) -> None:
+    write_save(path, save_data(game, decks, agents, human, catalog_digest, players))
+
+
+def saved_setup(where: str | Path, data: dict[str, Any]) -> tuple[list[str], int | None]:
+    """The agents (two specs, "human" for the person) and the person's seat of a save, checked
+    (ZxError naming the file otherwise)."""
+    agents, human = data.get("agents"), data.get("human")
+    if not (isinstance(agents, list) and len(agents) == 2 and all(isinstance(a, str) for a in agents)):
+        raise ZxError(f"{where}: damaged save (agents must be a list of two agent names)")
+    if human not in (0, 1, None) or isinstance(human, bool):
+        raise ZxError(f"{where}: damaged save (human must be 0, 1 or null)")
+    if any((a == "human") != (n == human) for n, a in enumerate(agents)):
+        raise ZxError(f"{where}: damaged save (the agents and the human seat disagree)")
+    return list(agents), human
 
 
 class _Cards:
@@ -156,11 +204,15 @@ def load_save(path: str | Path, cards: Any, notes: list[str] | None = None) -> t
 
 
 def play_session(game: Game, agents: Sequence[Any | None], ask: Callable[[str], str],
-                 say: Callable[[str], None], on_save: Callable[[Game], str] | None = None) -> Game:
+                 say: Callable[[str], None], on_save: Callable[[Game], str] | None = None,
+                 on_move: Callable[[Game], None] | None = None) -> Game:
     """Play to the end: seats whose agent is None are asked (`ask(prompt)` -> a line); the others
     choose by themselves. A person types a menu number, `s` to save (when `on_save` is given)
-    or `q` to stop (the game is returned as it stands)."""
+    or `q` to stop (the game is returned as it stands). `on_move(game)` is called before the
+    first decision and after every whole move (the autosave)."""
     shown = 0
+    if on_move is not None:
+        on_move(game)
     while not game.is_over():
         p = game.current_player()
         agent = agents[p]
@@ -170,6 +222,8 @@ def play_session(game: Game, agents: Sequence[Any | None], ask: Callable[[str], 
             shown = len(game.events)
         if agent is not None:
             game.apply(agent.choose(game))
+            if on_move is not None:
+                on_move(game)
             continue
         say(render(game, p))
         options = menu(game)
@@ -184,6 +238,8 @@ def play_session(game: Game, agents: Sequence[Any | None], ask: Callable[[str], 
                 continue
             if line.isdigit() and 1 <= int(line) <= len(options):
                 game.apply(options[int(line) - 1][0])
+                if on_move is not None:
+                    on_move(game)
                 break
             say(f"type a number from 1 to {len(options)}" + (", s to save" if on_save else "") + " or q to quit")
     if game.events is not None:

@@ -37,7 +37,8 @@ PLAY_EPILOG = examples_epilog(
         "zxdeck --game moz play --resume g.json",
         "zxdeck --game moz play --auto --p1 A.txt --p2 B.txt --log match.jsonl",
     ],
-    "Without --auto you play p1 at the terminal: type a choice's number, s to save, q to stop.",
+    "Without --auto you play p1 at the terminal: type a choice's number, s to save, q to stop "
+    "(Ctrl-C and Ctrl-D save too and print the command that resumes the match).",
 )
 
 
@@ -51,8 +52,12 @@ PLAY_EPILOG = examples_epilog(
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the match (N-4).")
 @click.option("--turn-limit", type=click.IntRange(1), default=400, show_default=True,
               help="A longer match is a tie (W-3).")
-@click.option("--save", "save_path", metavar="FILE", help="Where `s` saves the match (and where it is saved at the end).")
-@click.option("--resume", "resume_path", metavar="FILE", help="Go on with a saved match.")
+@click.option("--save", "save_path", metavar="FILE",
+              help="Where the match is saved (a new file; default: a new file in the user's data "
+                   "folder, after every move; `s` saves too).")
+@click.option("--resume", "resume_path", metavar="FILE",
+              help="Go on with a saved match (a match against bot:COMMAND needs --ai2 'bot:COMMAND' "
+                   "again: a save never starts a program).")
 @click.option("--log", "log_path", metavar="FILE.jsonl",
               help="Write the match as JSON Lines (`zxdeck --game moz replay` reads it back).")
 @click.option("--allow-illegal", is_flag=True, help="Play decks that break the deck rules (D).")
@@ -63,41 +68,79 @@ def play_cmd(app: AppContext, p1: str | None, p2: str | None, auto: bool, ai1: s
              allow_illegal: bool, ai_all: str | None) -> None:
     """Play a MOZ match: the board shows both summoners' four faces, your hand, the points and the
     held pile; the opponent's hand and face-down cards stay hidden."""
-    ai1, ai2 = seat_agents(click.get_current_context(), ai_all, ai1, ai2)
-    from zxdeck.games.moz.agents import make_agent
-    from zxdeck.games.moz.engine import Game
-    from zxdeck.games.moz.play import load_save, play_session, save_game, summary
+    import shlex
 
+    from zxdeck.games.moz.agents import make_agent
+    from zxdeck.games.moz.catalog import open_catalog
+    from zxdeck.games.moz.engine import Game
+    from zxdeck.games.moz.play import play_session, save_data, summary, write_save
+    from zxdeck.untrusted import program_agent
+
+    ctx = click.get_current_context()
+    given = [ai if ai_all is not None or ((src := ctx.get_parameter_source(name)) is not None
+                                          and src.name != "DEFAULT") else None
+             for name, ai in (("ai1", ai1), ("ai2", ai2))]
+    ai1, ai2 = seat_agents(ctx, ai_all, ai1, ai2)
+    given = [ai if g is not None else None for g, ai in zip(given, (ai1, ai2))]
+    states = None
     if resume_path:
-        from zxdeck.games.moz.catalog import open_catalog
+        from zxdeck.games.moz.play import load_save, saved_setup
+        from zxdeck.untrusted import resumed_agent
 
         catalog = open_catalog(app.cards or None)
         notes: list[str] = []
+        # The whole save is checked and replayed before any agent is made or file written; an
+        # agent that runs a program (bot:) is never taken from it (docs/SECURITY.md).
         game, data = load_save(resume_path, catalog, notes)
+        specs, human = saved_setup(resume_path, data)
+        specs = [s if s == "human" else resumed_agent(resume_path, s, given[n], f"--ai{n + 1}")
+                 for n, s in enumerate(specs)]
+        for n, spec in enumerate(specs):
+            if n != human and not program_agent(spec):
+                make_agent(spec)  # a bad saved agent: one line, before anything runs
         for note in notes:
             click.echo(f"zxdeck: note: {resume_path}: {note}", err=True)
-        specs = data["agents"]
-        human = data["human"]
         decks = data["decks"]
+        states = data.get("agent_rng")
         save_path = save_path or resume_path
     else:
         if not p1 or not p2:
             raise ZxError("give two decks: --p1 DECK --p2 DECK (or --resume FILE)")
-        if turn_limit < 1:
-            raise ZxError(f"--turn-limit must be at least 1, not {turn_limit}")
-        from zxdeck.games.moz.catalog import open_catalog
+        from pathlib import Path
 
+        if save_path and Path(save_path).exists():  # never silently over another game's save
+            raise ZxError(f"{save_path}: already exists: give another --save FILE (or remove it)")
         catalog = open_catalog(app.cards or None)
         d1, d2 = _load(app, p1, allow_illegal), _load(app, p2, allow_illegal)
         game = Game(d1, d2, seed=seed, turn_limit=turn_limit)
         human = None if auto else 0
         specs = [ai1 if auto else "human", ai2]
         decks = [[c.id for c in d1], [c.id for c in d2]]
-    agents = [None if s == "human" else make_agent(s, seed * 2 + n + 1) for n, s in enumerate(specs)]
+        if human is not None and not save_path:  # autosave: a new file of the data folder
+            from zxdeck.gamelog import new_save_path
+
+            save_path = str(new_save_path(f"moz-game-{seed}"))
+    agents = [None if s == "human" else make_agent(s, game.seed * 2 + n + 1) for n, s in enumerate(specs)]
+    if states is not None:
+        from zxdeck.games.moz.play import set_agent_states
+
+        set_agent_states(resume_path, agents, states)
+    whole: dict = {}
+
+    def on_move(g: Game) -> None:  # the save of the last whole move, written after each one
+        whole["data"] = save_data(g, decks, specs, human, catalog.digest, agents)
+        if human is not None and save_path:
+            write_save(save_path, whole["data"])
+
+    def resume_command() -> str:
+        again = "".join(f" --ai{n + 1} {shlex.quote(s)}" for n, s in enumerate(specs) if program_agent(s))
+        again += f" --log {shlex.quote(log_path)}" if log_path else ""
+        return f"zxdeck --game moz play --resume {shlex.quote(str(save_path))}{again}"
+
     def on_save(g: Game) -> str:
-        path = save_path or "moz-save.json"
-        save_game(path, g, decks, specs, human, catalog.digest)
-        return f"saved to {path} (resume with: zxdeck --game moz play --resume {path})"
+        write_save(save_path, whole["data"] if "data" in whole else
+                   save_data(g, decks, specs, human, catalog.digest, agents))
+        return f"saved to {save_path} (resume with: {resume_command()})"
 
     def ask(prompt: str) -> str:
         try:
@@ -106,7 +149,12 @@ def play_cmd(app: AppContext, p1: str | None, p2: str | None, auto: bool, ai1: s
             return "q"
 
     try:
-        play_session(game, agents, ask, click.echo, on_save if human is not None else None)
+        play_session(game, agents, ask, click.echo, on_save if human is not None else None, on_move)
+    except KeyboardInterrupt:  # Ctrl-C: the last whole move is saved, never half of one
+        if save_path and "data" in whole:
+            click.echo("")
+            click.echo(f"interrupted (Ctrl-C): {on_save(game)}")
+        raise SystemExit(130) from None
     finally:  # a bot (bot:COMMAND) is told the result and its program stopped
         for agent in agents:
             close = getattr(agent, "close", None)
@@ -114,10 +162,10 @@ def play_cmd(app: AppContext, p1: str | None, p2: str | None, auto: bool, ai1: s
                 close(game)
     if game.is_over():
         click.echo(summary(game))
-    elif save_path or human is not None:
+    elif save_path:
         click.echo(on_save(game))
     if save_path and game.is_over():
-        save_game(save_path, game, decks, specs, human, catalog.digest)
+        write_save(save_path, save_data(game, decks, specs, human, catalog.digest, agents))
     if log_path:
         from zxdeck.games.moz.log import write_log
 

@@ -99,11 +99,12 @@ def format_cards(cards: Sequence[MozCard], fmt: str, total: int | None = None) -
         return json.dumps([c.to_mapping() for c in cards], ensure_ascii=False, indent=2, default=str)
     rows = [(c.id, c.type, c.name, summary(c), c.limit_group or "") for c in cards]
     if fmt == "csv":
-        import csv
         import io
 
+        from zxdeck.csvsafe import writer as csv_writer
+
         buf = io.StringIO()
-        writer = csv.writer(buf, lineterminator="\n")
+        writer = csv_writer(buf, lineterminator="\n")  # =HYPERLINK(...) and the like stay text
         writer.writerow(["id", "type", "name", "stats", "group"])
         writer.writerows(rows)
         return buf.getvalue().rstrip("\n")

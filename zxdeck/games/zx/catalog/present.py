@@ -72,18 +72,20 @@ def format_json(cards: Sequence[Card]) -> str:
 
 
 def format_csv(cards: Sequence[Card]) -> str:
-    """CSV with a header line; lists are joined with ';'; a key a card does not have is empty."""
-    import csv
+    """CSV with a header line; lists are joined with ';'; a key a card does not have is empty; a
+    text cell a spreadsheet would read as a formula starts with ' (zxdeck.csvsafe)."""
     import io
 
+    from zxdeck.csvsafe import writer as csv_writer
+
     out = io.StringIO()
-    writer = csv.DictWriter(out, fieldnames=CSV_FIELDS, extrasaction="ignore", lineterminator="\n")
-    writer.writeheader()
+    writer = csv_writer(out, lineterminator="\n")  # a cell such as =HYPERLINK(...) stays text
+    writer.writerow(CSV_FIELDS)
     for card in cards:
         row = card.to_dict()
         for key in ("races", "icons", "keywords"):
             row[key] = LIST_SEPARATOR.join(row[key])
-        writer.writerow({k: row.get(k, "") for k in CSV_FIELDS})
+        writer.writerow([row.get(k, "") for k in CSV_FIELDS])
     return out.getvalue().rstrip("\n")
 
 

@@ -72,6 +72,7 @@ def run_interactive(app: AppContext, p1: Any, p2: Any, ai2: str, seed: int, turn
 def print_saves() -> None:
     """`zxdeck play --saves`: the saved games of the user's data folder, newest first."""
     from zxdeck.games.zx.play.savefile import list_saves, saves_dir
+    from zxdeck.untrusted import plain  # what a save says is text, never a terminal escape
 
     folder = saves_dir()
     rows = list_saves() if folder.is_dir() else []
@@ -80,12 +81,12 @@ def print_saves() -> None:
         return
     click.echo(f"saved games in {folder} (newest first; resume: zxdeck play --resume NAME):")
     for row in rows:
-        decks = " vs ".join(row["decks"]) or "-"
-        moves = f"{row['moves']} moves, turn {row['turn']}" if row["moves"] is not None else ""
-        ai = f"against {row['ai']}" if row["ai"] else ""
+        decks = " vs ".join(plain(d) for d in row["decks"]) or "-"
+        moves = f"{row['moves']} moves, turn {plain(row['turn'])}" if row["moves"] is not None else ""
+        ai = f"against {plain(row['ai'])}" if row["ai"] else ""
         stamp = row["time"].strftime("%Y-%m-%d %H:%M")
         detail = ", ".join(x for x in (decks, ai, moves) if x)
-        click.echo(f"  {row['path'].name}  {stamp}  {row['status']}")
+        click.echo(f"  {plain(row['path'].name, 200)}  {stamp}  {plain(row['status'], 200)}")
         if detail:
             click.echo(f"      {detail}")
 
@@ -149,7 +150,8 @@ PLAY_EPILOG = examples_epilog(
               help="Show (and --log) a game saved with --save instead of playing a new one.")
 @click.option("--resume", "resume_path", metavar="FILE.json",
               help="Continue a terminal game saved by quit, Ctrl-C or Ctrl-D (a path, or a name "
-                   "listed by --saves).")
+                   "listed by --saves); with --log FILE its log, and --ai2 'bot:COMMAND' again for "
+                   "a game against a program.")
 @click.option("--saves", "list_saves_", is_flag=True,
               help="List the saved terminal games (in the user's data folder) and exit.")
 @click.option("--first", type=click.Choice(["p1", "p2"]), default=None,
@@ -172,19 +174,23 @@ def play_cmd(app: AppContext, auto: bool, seed: int, p1: str | None, p2: str | N
     if list_saves_:
         print_saves()
         return
+    source = click.get_current_context().get_parameter_source("ai2")
+    ai2_given = source is not None and source.name != "DEFAULT"
     if level is not None:
-        source = click.get_current_context().get_parameter_source("ai2")
-        if source is not None and source.name != "DEFAULT" and ai2 != level:
+        if ai2_given and ai2 != level:
             raise ZxError(f"give --level {level} or --ai2 {ai2}, not both")
-        ai2 = level
+        ai2, ai2_given = level, True
     if resume_path:
         from zxdeck.games.zx.play import resume_game
         from zxdeck.games.zx.play.savefile import find_save
         from zxdeck.games.zx.play.settings import load_settings, settings_path
 
+        # A saved game never gives a command line (bot:) or a path to write: --ai2 and --log
+        # come from the person typing them (docs/SECURITY.md).
         sys.exit(resume_game(find_save(resume_path), app.card_source(), budget=budget,
                              regulation=regulation_name(regulation), settings=load_settings(),
-                             settings_file=settings_path()))
+                             settings_file=settings_path(), ai=ai2 if ai2_given else None,
+                             log=log_path))
     if not replay_path:
         if not p1 or not p2:
             raise ZxError("give both decks: --p1 DECK --p2 DECK (or --replay FILE.json)")

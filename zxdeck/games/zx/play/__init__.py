@@ -27,6 +27,7 @@ from zxdeck.games.zx.engine import Game
 from zxdeck.games.zx.engine.state import DeckSpec
 from zxdeck.games.zx.play.savefile import PlaySetup, default_save_path, load_game, make_opponent
 from zxdeck.games.zx.play.session import PlaySession
+from zxdeck.untrusted import printable
 
 
 def _open_log(path: str | None, header: dict[str, Any] | None
@@ -85,15 +86,21 @@ def new_session(p1: DeckSpec, p2: DeckSpec, ai: str = "greedy", seed: int = 0,
 def open_session(path: str | Path, catalog: CardSource, budget: int | None = None,
                  console: Console | None = None,
                  input_fn: Callable[[str], str] = input, regulation: str = "current",
-                 notes: list[str] | None = None, **session_options: Any) -> PlaySession:
+                 notes: list[str] | None = None, ai: str | None = None, log: str | None = None,
+                 **session_options: Any) -> PlaySession:
     """A saved game rebuilt move by move, ready to continue exactly where it stopped.
 
-    A save that this zxdeck or `catalog` cannot replay faithfully is refused (exit 2) before
-    anything is written; harmless differences are appended to `notes`. The log file (if the
-    game had one) is then written again in full while the moves are replayed.
+    The save may come from someone else (docs/SECURITY.md): it is read and checked in full
+    (header, cards, every move, the final position, the agent) before any file is opened or any
+    agent made. A save that this zxdeck or `catalog` cannot replay faithfully is refused (exit 2);
+    harmless differences are appended to `notes`. `ai`: the opponent as the person gave it now
+    (a saved opponent that runs a program, `bot:COMMAND`, is never started from the file: it must
+    be given here, else `BotNotGiven`, exit 2). `log`: the person's `--log` now; the log path a
+    save names is never written. With `log`, the log is written in full while the moves are
+    replayed again, then the game goes on writing it.
     """
     from zxdeck.games.zx.engine.log import narration
-    from zxdeck.games.zx.engine.replay import catalog_sha256, check_record
+    from zxdeck.games.zx.engine.replay import catalog_sha256, check_record, replay
     from zxdeck.games.zx.play.savefile import read_save
 
     path = Path(path).resolve()
@@ -105,21 +112,30 @@ def open_session(path: str | Path, catalog: CardSource, budget: int | None = Non
     if notes is not None:
         notes.extend(found)
     header = headers(catalog_sha256(catalog), regulation)
-    log_path = (data.get("play") or {}).get("log")
-    log_file, logger = _open_log(log_path, header)
     lines: list[str] = []
 
-    def listener(g: Game, event: str, data: dict[str, Any]) -> None:
-        if logger is not None:
-            logger(g, event, data)
+    def narrate(g: Game, event: str, data: dict[str, Any]) -> None:
         lines.extend(narration(g, event, data))
 
-    try:
-        game, setup, agent = load_game(path, catalog, listener)
-    except BaseException:
-        if log_file is not None:
-            log_file.close()
-        raise
+    game, setup, agent = load_game(path, catalog, narrate, ai=ai, data=data)  # all checked
+    if setup.log and not log and notes is not None:
+        notes.append(f"the log it names ({printable(setup.log)}) is not written: a path is never "
+                     "taken from a saved game; give --log FILE to write the log")
+    setup.log = str(Path(log).resolve()) if log else None
+    log_file, logger = _open_log(setup.log, header)
+    if logger is not None:  # the log in full: the moves again, now with the logger
+        lines.clear()
+
+        def both(g: Game, event: str, data: dict[str, Any]) -> None:
+            logger(g, event, data)
+            narrate(g, event, data)
+
+        try:
+            game = replay(data, catalog, both)
+        except BaseException:
+            if log_file is not None:
+                log_file.close()
+            raise
     if budget is not None:
         setup.budget = budget
         if hasattr(agent, "budget"):

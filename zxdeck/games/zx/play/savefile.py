@@ -4,7 +4,12 @@ A save file is the JSON of `zxdeck.engine.replay.record(game, header)` with one
 more key, `"play"`: the person's side, the computer's agent name, budget and
 seed, the state of the agent's random generator (so a resumed game continues
 exactly as it would have), and the log file. `zxdeck replay` reads it too.
-It is rewritten (atomically) after every move, so nothing is lost.
+It is rewritten (atomically) after every whole move, so nothing is lost.
+
+A save may come from someone else (docs/SECURITY.md): resuming it never runs a command and never
+writes a path taken from it. An opponent that runs a program (`bot:COMMAND`) must be given again
+on the command line (`load_game(..., ai=...)`; else `BotNotGiven`, exit 2), and the `log` it
+names is only a note: the log goes where the person's `--log` says now.
 
 Games are saved in the user's data folder (`saves_dir()`: platformdirs, or
 `$ZXDECK_DATA_DIR`), so the printed resume command works from any directory;
@@ -25,6 +30,7 @@ from zxdeck.errors import ZxError
 from zxdeck.games.zx.engine import Game
 from zxdeck.games.zx.engine.replay import IncompatibleRecord, record, replay
 from zxdeck.games.zx.engine.rng import Rng
+from zxdeck.untrusted import BotNotGiven, resumed_agent
 
 
 @dataclass
@@ -93,15 +99,27 @@ def _set_rng_state(agent: Any, state: int | None) -> None:
         rng.setstate(state)
 
 
-def save_game(path: str | Path, game: Game, setup: PlaySetup, agent: Any,
-              header: dict[str, Any] | None = None) -> None:
-    """Write the game and its players to `path` (atomically: a crash never leaves half a file)."""
+def save_data(game: Game, setup: PlaySetup, agent: Any,
+              header: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The JSON of a save: the game's record and who plays (with the agent's generator state).
+    Called between whole moves only (a position inside `apply` would not replay)."""
     data = record(game, header)
     data["play"] = {
         "human": setup.human, "ai": setup.ai, "budget": setup.budget,
         "agent_seed": setup.agent_seed, "agent_rng": _rng_state(agent), "log": setup.log,
         "conceded": setup.conceded,
     }
+    return data
+
+
+def save_game(path: str | Path, game: Game, setup: PlaySetup, agent: Any,
+              header: dict[str, Any] | None = None) -> None:
+    """Write the game and its players to `path` (atomically: a crash never leaves half a file)."""
+    write_save(path, save_data(game, setup, agent, header))
+
+
+def write_save(path: str | Path, data: dict[str, Any]) -> None:
+    """Write the JSON of `save_data` to `path` (atomically: a crash never leaves half a file)."""
     path = Path(path)
     tmp = path.with_name(path.name + ".tmp")
     try:
@@ -152,19 +170,32 @@ def read_save(path: str | Path) -> dict[str, Any]:
     return data
 
 
+def opponent_of(path: str | Path, saved: str, given: str | None, option: str = "--ai2") -> str:
+    """The agent a resumed game is played with (`zxdeck.untrusted.resumed_agent`): a saved agent
+    that runs a program only when the person gives one again (BotNotGiven otherwise)."""
+    return resumed_agent(path, saved, given, option)
+
+
 def load_game(path: str | Path, catalog: CardSource, listener: Any = None,
-              notes: list[str] | None = None) -> tuple[Game, PlaySetup, Any]:
+              notes: list[str] | None = None, ai: str | None = None,
+              data: dict[str, Any] | None = None) -> tuple[Game, PlaySetup, Any]:
     """Rebuild a saved game move by move, with its setup and its computer agent as they were.
 
     A save this zxdeck or catalog cannot replay faithfully is refused with the reason (exit 2);
-    harmless differences (another catalog with the same cards) are appended to `notes`."""
-    data = read_save(path)
+    harmless differences (another catalog with the same cards) are appended to `notes`. `ai`:
+    the agent the person gave on the command line (`opponent_of`: needed, and only taken, when
+    the saved opponent runs a program). `data`: the save already read (`read_save(path)`).
+    Nothing is started or opened before the whole save is checked and replayed."""
+    data = read_save(path) if data is None else data
     info = data.get("play") or {}
     try:
+        if not isinstance(info, dict):
+            raise TypeError("play must be an object")
+        log = info.get("log")
         setup = PlaySetup(
             human=int(info.get("human", 0)), ai=str(info.get("ai", "greedy")),
             budget=int(info["budget"]) if info.get("budget") is not None else None,
-            agent_seed=int(info.get("agent_seed", 0)), log=info.get("log"),
+            agent_seed=int(info.get("agent_seed", 0)), log=log if isinstance(log, str) else None,
             conceded=bool(info.get("conceded", False)),
         )
         if setup.human not in (0, 1):
@@ -176,6 +207,13 @@ def load_game(path: str | Path, catalog: CardSource, listener: Any = None,
         raise ZxError(f"{path}: {exc.message}") from None
     except (KeyError, TypeError, ValueError) as exc:
         raise ZxError(f"{path}: damaged saved game ({type(exc).__name__}: {exc})") from None
+    setup.ai = opponent_of(path, setup.ai, ai)
+    try:
+        from zxdeck.agents import parse_agent
+
+        parse_agent(setup.ai)  # a bad saved spec: one line, before any agent is made
+    except ZxError as exc:
+        raise ZxError(f"{path}: damaged saved game (play.ai: {exc.message})") from None
     agent = make_opponent(setup)
     try:
         _set_rng_state(agent, info.get("agent_rng"))
@@ -217,5 +255,6 @@ def _status(end: dict[str, Any], info: dict[str, Any]) -> str:
     return f"{who} ({end.get('reason')})"
 
 
-__all__ = ["PlaySetup", "default_save_path", "find_save", "list_saves", "load_game",
-           "make_opponent", "read_save", "save_game", "saves_dir"]
+__all__ = ["BotNotGiven", "PlaySetup", "default_save_path", "find_save", "list_saves", "load_game",
+           "make_opponent", "opponent_of", "read_save", "save_data", "save_game", "saves_dir",
+           "write_save"]

@@ -38,7 +38,7 @@ from rich.text import Text
 from zxdeck.games.zx.engine import PLAYER, Action, Game, describe
 from zxdeck.games.zx.engine.describe import nothing_reason, purpose_label
 from zxdeck.games.zx.engine.log import narration, result_words
-from zxdeck.games.zx.play.savefile import PlaySetup, save_game
+from zxdeck.games.zx.play.savefile import PlaySetup, save_data, write_save
 from zxdeck.games.zx.play.screen import (
     MIN_HEIGHT,
     MIN_WIDTH,
@@ -52,6 +52,7 @@ from zxdeck.games.zx.play.screen import (
 )
 from zxdeck.games.zx.play.settings import DESCRIPTIONS, Settings, save_settings
 from zxdeck.games.zx.play.text import clean, fit, shorten, width, wrap
+from zxdeck.untrusted import program_agent
 
 EXIT_INTERRUPTED = 130
 MAX_WIDTH = 100  # wider terminals get the 100-column screen
@@ -184,6 +185,7 @@ class PlaySession:
         self.extra_listener: Callable[..., None] | None = None
         self.log_file: IO[str] | None = None
         self.greeted = False
+        self.whole: dict[str, Any] | None = None  # the save of the last whole move (`save`)
         self.thinking_note = False  # say once that the computer is moving
         self.hint_budget: int | None = None  # playouts of a hint at most (None: HINT_BUDGET)
         self.squares_seen: dict[int, int] = {}  # card -> the last square it was seen on
@@ -255,7 +257,12 @@ class PlaySession:
                 self.console.print(Text(line, style=style))
 
     def save(self) -> None:
-        save_game(self.save_path, self.g, self.setup, self.agent, self.header)
+        """Save the game as it stands: called only between whole moves, so what is kept
+        (`self.whole`) is a position `--resume` replays, with the agent's generator from before
+        its next decision."""
+        data = save_data(self.g, self.setup, self.agent, self.header)
+        self.whole = data
+        write_save(self.save_path, data)
 
     # ------------------------------------------------------------------ the loop
 
@@ -336,11 +343,18 @@ class PlaySession:
                   title="-- 最後の手 ")
 
     def _stop(self, why: str, code: int) -> int:
-        self.save()
+        if self.whole is not None:  # Ctrl-C inside a move or a search: the last whole move
+            write_save(self.save_path, self.whole)
+        else:
+            self.save()
         self.out(f"{why}。対戦を保存しました: {self.save_path}")
-        # never wrapped: the command must stay one line to copy
-        self.console.print(Text(f"続きから: {self.resume_hint} {shlex.quote(str(self.save_path))}",
-                                style="bold"))
+        # never wrapped: the command must stay one line to copy; a save never gives a command
+        # line or a log path, so the person's --log and bot are part of the command
+        again = "".join(f" {opt} {shlex.quote(value)}" for opt, value in (
+            ("--log", self.setup.log), ("--ai2", self.setup.ai)) if value and (
+                opt == "--log" or program_agent(value)))
+        self.console.print(Text(f"続きから: {self.resume_hint} {shlex.quote(str(self.save_path))}"
+                                f"{again}", style="bold"))
         return code
 
     # ------------------------------------------------------------------ the screen
