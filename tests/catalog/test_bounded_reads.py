@@ -11,10 +11,9 @@ import threading
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
+from cli_main import run_main as run
 
 from zxdeck import bounded
-from zxdeck.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]
 RED = ROOT / "examples" / "decks" / "red.txt"
@@ -27,15 +26,6 @@ def private_cache(tmp_path, monkeypatch):
     monkeypatch.delenv("ZXDECK_CARDS", raising=False)
 
 
-def run(*args: str) -> tuple[int, str, str]:
-    runner = CliRunner()
-    with runner.isolation() as (out, err, _):
-        try:
-            main(list(args))
-            code = 0
-        except SystemExit as exc:
-            code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
-        return code, out.getvalue().decode(), err.getvalue().decode()
 
 
 needs_dev_zero = pytest.mark.skipif(not DEV_ZERO.exists(), reason="no /dev/zero here")

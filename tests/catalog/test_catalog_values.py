@@ -6,9 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
-
-from zxdeck.cli import main
+from cli_main import run_main as run
 
 
 @pytest.fixture(autouse=True)
@@ -17,15 +15,6 @@ def private_cache(tmp_path, monkeypatch):
     monkeypatch.delenv("ZXDECK_CARDS", raising=False)
 
 
-def run(*args: str) -> tuple[int, str, str]:
-    runner = CliRunner()
-    with runner.isolation() as (out, err, _):
-        try:
-            main(list(args))
-            code = 0
-        except SystemExit as exc:
-            code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
-        return code, out.getvalue().decode(), err.getvalue().decode()
 
 
 ZX_CARD = "cards:\n  - id: A-1\n    name: a\n    type: zx\n    color: red\n"

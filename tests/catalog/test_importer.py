@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
+from cli_main import run_cli as zx
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -29,7 +29,6 @@ from zxdeck.catalog.importer import (
     template_csv,
 )
 from zxdeck.catalog.loader import load_catalog, parse_catalog
-from zxdeck.cli import main
 from zxdeck.errors import ZxError
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -45,20 +44,7 @@ def private_cache(tmp_path, monkeypatch):
     monkeypatch.delenv("ZXDECK_CARDS", raising=False)
 
 
-class Run:
-    def __init__(self, code: int, out: str, err: str) -> None:
-        self.code, self.out, self.err = code, out, err
 
-
-def zx(*args: str) -> Run:
-    runner = CliRunner()
-    with runner.isolation() as (out, err, _):
-        try:
-            main(list(args))
-            code = 0
-        except SystemExit as exc:
-            code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
-    return Run(code, out.getvalue().decode(), err.getvalue().decode())
 
 
 def _imp(text: str, fmt: str = "csv", mapping: dict[str, str] | None = None):

@@ -12,9 +12,8 @@ import json
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
+from cli_main import run_main as zx
 
-from zxdeck.cli import main
 from zxdeck.deck import read_deck
 from zxdeck.errors import DeckFileError
 
@@ -30,15 +29,6 @@ def private_cache(tmp_path, monkeypatch):
     monkeypatch.delenv("ZXDECK_CARDS", raising=False)
 
 
-def zx(*args: str) -> tuple[int, str, str]:
-    runner = CliRunner()
-    with runner.isolation() as (out, err, _):
-        try:
-            main(list(args))
-            code = 0
-        except SystemExit as exc:
-            code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
-        return code, out.getvalue().decode(), err.getvalue().decode()
 
 
 def _first_card_of(deck: Path) -> str:

@@ -8,11 +8,11 @@ import json
 import os
 import subprocess
 import sys
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
+from cli_main import Run
+from cli_main import run_cli as zx
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from search_data import ALL_IDS
@@ -20,26 +20,6 @@ from wcwidth import wcswidth
 
 from zxdeck.catalog.db import cache_file, catalog_digest
 from zxdeck.catalog.synthetic import synthetic_catalog_yaml
-from zxdeck.cli import main
-
-
-@dataclass
-class Run:
-    code: int
-    out: str
-    err: str
-
-
-def zx(*args: str) -> Run:
-    """Run `zxdeck ARGS` in-process through `main` (error handling and exit codes included)."""
-    runner = CliRunner()
-    with runner.isolation() as (out, err, _):
-        try:
-            main(list(args))
-            code = 0
-        except SystemExit as exc:
-            code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
-    return Run(code, out.getvalue().decode(), err.getvalue().decode())
 
 
 def ids(run: Run) -> list[str]:

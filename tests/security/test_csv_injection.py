@@ -13,9 +13,8 @@ import io
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
+from cli_main import run_main as zx
 
-from zxdeck.cli import main
 from zxdeck.csvsafe import FORMULA_START, safe_cell, writer
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -30,15 +29,6 @@ def private_cache(tmp_path, monkeypatch):
     monkeypatch.delenv("ZXDECK_MOZ_CARDS", raising=False)
 
 
-def zx(*args: str) -> tuple[int, str, str]:
-    runner = CliRunner()
-    with runner.isolation() as (out, err, _):
-        try:
-            main(list(args))
-            code = 0
-        except SystemExit as exc:
-            code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
-    return code, out.getvalue().decode(), err.getvalue().decode()
 
 
 def no_formula(cells: list[str]) -> None:
