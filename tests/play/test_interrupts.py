@@ -155,13 +155,30 @@ def test_ctrl_c_anywhere_resumes_into_the_same_game(tmp_path, specs, catalog, re
 
 
 @pytest.mark.slow
-def test_ctrl_c_at_every_point_of_a_few_moves(tmp_path, specs, catalog, reference):
-    """Every 13th watched call outside the search over the first half of the game's calls (its
+def test_ctrl_c_at_points_of_the_first_moves(tmp_path, specs, catalog, reference):
+    """Every 26th watched call outside the search over the first half of the game's calls (its
     first moves: start card, mulligan, resources, plays, the person's and the computer's moves,
     their narration and their saves), each interrupted and resumed."""
     moves, _, outside = reference
     seen = set()
-    for at in range(1, outside // 2, 13):
+    for at in range(1, outside // 2, 26):
         counter = cut_and_resume(tmp_path, specs, catalog, moves, at, moves_only=True)
         seen.add(counter.where.split(":")[0])
     assert {"game.py", "replay.py", "log.py"} <= seen  # in moves, in saves, in narration
+
+
+WINDOW = 40  # consecutive calls interrupted one by one
+
+
+@pytest.mark.slow
+def test_ctrl_c_at_every_point_of_a_stretch_of_moves(tmp_path, specs, catalog, reference):
+    """Every one of WINDOW consecutive watched calls outside the search, from the middle of the
+    game's calls (moves being applied, their narration and saves), each interrupted and
+    resumed into the same game: no point between two calls loses the game."""
+    moves, _, outside = reference
+    start_at = outside // 2
+    stacks = set()
+    for at in range(start_at, start_at + WINDOW):
+        counter = cut_and_resume(tmp_path, specs, catalog, moves, at, moves_only=True)
+        stacks |= counter.stack
+    assert "apply" in stacks  # the stretch runs through a move being applied
