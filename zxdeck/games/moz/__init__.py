@@ -11,6 +11,19 @@ RULES_DOC = "docs/MOZ.md"
 CATALOG = "zxdeck.games.moz.schema:SCHEMA"  # the catalog's checker, tables and search fields
 FASTPATH = "zxdeck.games.moz.fast"  # click-free validate / search (zxdeck.cli.fastpath)
 ADAPTER = "zxdeck.games.moz.adapter:ADAPTER"  # sim, tournament, bots, saves and logs (zxdeck.game_api)
+# The top of `zxdeck --game moz --help` (zxdeck.cli.app): what zxdeck does for MOZ, and examples.
+HELP_DESCRIPTION = ("zxdeck --game moz: card search, deck validation and the full game of The Miracle "
+                    "of the Zone (ザ・ミラクル オブ ザ・ゾーン) at the terminal.")
+HELP_EXAMPLES = (
+    "zxdeck --game moz validate examples/moz/*.txt",
+    "zxdeck --game moz search 't:beast attr:炎'",
+    "zxdeck --game moz card MOZ-S017",
+    "zxdeck --game moz play --auto --p1 examples/moz/shell_dragons.txt \\",
+    "    --p2 examples/moz/flame_thunder.txt",
+    "zxdeck --game moz sim examples/moz/shell_dragons.txt examples/moz/dusk_minus.txt",
+)
+HELP_NOTE = ("`zxdeck --game moz COMMAND --help` shows a command's options and examples; rule ids "
+             "such as D-4 in reports and messages are explained in docs/MOZ.md.")
 # The commands MOZ has (command -> module with `register(group)`); the others say they are not
 # available for MOZ yet.
 COMMANDS: dict[str, str] = {
