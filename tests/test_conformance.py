@@ -281,3 +281,16 @@ def test_every_command_of_every_game_answers_or_says_in_one_line_it_is_not_avail
             lines = r.output.strip().splitlines()
             assert r.exit_code == 2 and len(lines) == 1, (kit.key, name, r.output)
             assert f"`{name}`" in lines[0] and kit.key in lines[0]
+
+
+def test_every_game_with_a_rules_reference_looks_a_rule_up_and_refuses_an_unknown_id(kit: Kit) -> None:
+    """`rules`: the sections (exit 0), a rule by its id, an unknown id in one line (exit 2)."""
+    if "rules" not in _commands(kit.key):
+        pytest.skip(f"{kit.key} has no rules reference")
+    r = zxdeck(kit.key, "rules")
+    assert r.returncode == 0 and " rules in " in r.stdout.splitlines()[0], r.stderr
+    r = zxdeck(kit.key, "rules", "D-1")
+    assert r.returncode == 0 and r.stdout.startswith("D-1  "), r.stderr
+    r = zxdeck(kit.key, "rules", "Q-99")
+    lines = r.stderr.strip().splitlines()
+    assert r.returncode == 2 and len(lines) == 1 and "no rule 'Q-99'" in lines[0] and "Traceback" not in r.stderr

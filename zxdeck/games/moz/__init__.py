@@ -7,7 +7,7 @@ the catalog, deck validation, search and the engine are in its submodules, impor
 KEY = "moz"
 TITLE = "The Miracle of the Zone (ザ・ミラクル オブ ザ・ゾーン)"
 RULES_VERSION = "Glyphwar edition (グリフワール編, 1997)"
-RULES_DOC = "docs/MOZ.md"
+RULES_DOC = "docs/MOZ_RULES.md"  # `zxdeck --game moz rules` (zxdeck/games/moz/rules.py)
 CATALOG = "zxdeck.games.moz.schema:SCHEMA"  # the catalog's checker, tables and search fields
 FASTPATH = "zxdeck.games.moz.fast"  # click-free validate / search (zxdeck.cli.fastpath)
 ADAPTER = "zxdeck.games.moz.adapter:ADAPTER"  # sim, tournament, bots, saves and logs (zxdeck.game_api)
@@ -21,9 +21,10 @@ HELP_EXAMPLES = (
     "zxdeck --game moz play --auto --p1 examples/moz/shell_dragons.txt \\",
     "    --p2 examples/moz/flame_thunder.txt",
     "zxdeck --game moz sim examples/moz/shell_dragons.txt examples/moz/dusk_minus.txt",
+    "zxdeck --game moz rules X-2",
 )
 HELP_NOTE = ("`zxdeck --game moz COMMAND --help` shows a command's options and examples; rule ids "
-             "such as D-4 in reports and messages are explained in docs/MOZ.md.")
+             "such as D-4 in reports and messages are explained by `zxdeck --game moz rules ID`.")
 # The commands MOZ has (command -> module with `register(group)`); the others say they are not
 # available for MOZ yet.
 COMMANDS: dict[str, str] = {
@@ -39,4 +40,5 @@ COMMANDS: dict[str, str] = {
     "gauntlet": "zxdeck.games.moz.analysis_cmds",
     "optimize": "zxdeck.games.moz.analysis_cmds",
     "draw": "zxdeck.games.moz.analysis_cmds",
+    "rules": "zxdeck.games.moz.rules_cmds",
 }
