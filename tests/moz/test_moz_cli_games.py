@@ -70,9 +70,9 @@ def test_unknown_game_is_a_usage_error_without_traceback() -> None:
 
 
 def test_a_command_moz_lacks_says_so_with_exit_2() -> None:
-    done = run("--game", "moz", "stats", "a.txt")
+    done = run("--game", "moz", "catalog", "check", "a.yaml")
     assert done.returncode == 2
-    assert done.stderr.startswith("zxdeck: error: `stats` is not available for --game moz yet")
+    assert done.stderr.startswith("zxdeck: error: `catalog` is not available for --game moz yet")
     assert "Traceback" not in done.stderr
 
 

@@ -41,4 +41,7 @@ COMMANDS: dict[str, str] = {
     "optimize": "zxdeck.games.moz.analysis_cmds",
     "draw": "zxdeck.games.moz.analysis_cmds",
     "rules": "zxdeck.games.moz.rules_cmds",
+    "regulations": "zxdeck.games.moz.deck_cmds",
+    "stats": "zxdeck.games.moz.deck_cmds",
+    "deck": "zxdeck.games.moz.deck_cmds",
 }
