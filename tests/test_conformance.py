@@ -330,3 +330,19 @@ def test_every_game_with_regulations_lists_them(kit: Kit) -> None:
     assert regs and all({"name", "title", "source"} <= set(reg) for reg in regs)
     r = zxdeck(kit.key, "regulations", "no-such-regulation")
     assert r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1 and "Traceback" not in r.stderr
+
+
+@pytest.mark.parametrize("bad", ["missing", "empty", "binary"])
+def test_catalog_check_refuses_a_missing_empty_or_binary_file_in_one_line(kit: Kit, bad: str,
+                                                                         bad_files: dict) -> None:
+    """`catalog check FILE` for every game that has it: exit 2, one line naming the file."""
+    if "catalog" not in _commands(kit.key):
+        pytest.skip(f"{kit.key} has no catalog command")
+    path = str(bad_files[bad])
+    for name in (path, path.replace(".txt", ".yaml")):
+        if bad != "missing" and name != path:
+            Path(name).write_bytes(Path(path).read_bytes())  # the same content as YAML
+        r = zxdeck(kit.key, "catalog", "check", name)
+        lines = r.stderr.strip().splitlines()
+        assert "Traceback" not in r.stderr, r.stderr
+        assert r.returncode == 2 and len(lines) == 1 and Path(name).name in lines[0], (name, r.stderr)

@@ -44,4 +44,5 @@ COMMANDS: dict[str, str] = {
     "regulations": "zxdeck.games.moz.deck_cmds",
     "stats": "zxdeck.games.moz.deck_cmds",
     "deck": "zxdeck.games.moz.deck_cmds",
+    "catalog": "zxdeck.games.moz.catalog_cmds",
 }
