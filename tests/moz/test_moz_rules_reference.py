@@ -131,3 +131,21 @@ def test_search_ranks_and_uses_moz_synonyms(capsys: pytest.CaptureFixture[str]) 
 def test_a_search_that_finds_nothing_says_so_with_a_near_word(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "sumoner")
     assert code == 0 and out.startswith("no rule mentions 'sumoner'; did you mean 'summoner'")
+
+
+def test_the_validate_report_ends_with_the_command_for_its_rules(capsys: pytest.CaptureFixture[str],
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """The human report of an invalid deck names the lookup of the rules it cites, as Z/X's does."""
+    monkeypatch.chdir(REPO)
+    try:
+        code = main(["--game", "moz", "validate", "examples/moz/illegal/too_many_high_levels.txt"])
+    except SystemExit as exc:
+        code = exc.code
+    out = capsys.readouterr().out
+    assert code == 1
+    cited = re.findall(r"\[([A-Z]-\d+)\]", out)
+    last = out.splitlines()[-1]
+    assert last == "Rules: zxdeck --game moz rules D-2 D-3 D-4 D-5 D-6 D-7 D-10"
+    assert last.split()[5:] == sorted(set(cited), key=lambda r: int(r[2:]))
+    code, out, _ = run(capsys, *last.split()[5:])
+    assert code == 0 and out.count("\n\n") == 6
