@@ -281,3 +281,68 @@ def test_every_command_of_every_game_answers_or_says_in_one_line_it_is_not_avail
             lines = r.output.strip().splitlines()
             assert r.exit_code == 2 and len(lines) == 1, (kit.key, name, r.output)
             assert f"`{name}`" in lines[0] and kit.key in lines[0]
+
+
+def test_every_game_with_a_rules_reference_looks_a_rule_up_and_refuses_an_unknown_id(kit: Kit) -> None:
+    """`rules`: the sections (exit 0), a rule by its id, an unknown id in one line (exit 2)."""
+    if "rules" not in _commands(kit.key):
+        pytest.skip(f"{kit.key} has no rules reference")
+    r = zxdeck(kit.key, "rules")
+    assert r.returncode == 0 and " rules in " in r.stdout.splitlines()[0], r.stderr
+    r = zxdeck(kit.key, "rules", "D-1")
+    assert r.returncode == 0 and r.stdout.startswith("D-1  "), r.stderr
+    r = zxdeck(kit.key, "rules", "Q-99")
+    lines = r.stderr.strip().splitlines()
+    assert r.returncode == 2 and len(lines) == 1 and "no rule 'Q-99'" in lines[0] and "Traceback" not in r.stderr
+
+
+@pytest.mark.parametrize("bad", ["missing", "empty", "binary"])
+def test_stats_and_deck_diff_refuse_a_missing_or_binary_deck_in_one_line(kit: Kit, bad: str,
+                                                                       bad_files: dict) -> None:
+    """`stats DECK` and `deck diff A B` for every game that has them: a missing or binary file is
+    one line naming it (exit 2); an empty file is a deck with no cards (stats warns that it is not
+    legal, naming it; diff lists what the other deck adds, exit 1); never a traceback."""
+    path, good = str(bad_files[bad]), kit.paths[0]
+    runs = {}
+    if "stats" in _commands(kit.key):
+        runs["stats"] = zxdeck(kit.key, "stats", path)
+    if "deck" in _commands(kit.key):
+        runs["diff"] = zxdeck(kit.key, "deck", "diff", path, good)
+    if not runs:
+        pytest.skip(f"{kit.key} has neither stats nor deck")
+    for name, r in runs.items():
+        assert "Traceback" not in r.stderr, (name, r.stderr)
+        if bad == "empty":
+            assert r.returncode == (0 if name == "stats" else 1), (name, r.returncode, r.stderr)
+            if name == "stats":
+                assert Path(path).name in r.stderr and "not a legal deck" in r.stderr, r.stderr
+            continue
+        lines = r.stderr.strip().splitlines()
+        assert r.returncode == 2 and len(lines) == 1 and Path(path).name in lines[0], (name, r.stderr)
+
+
+def test_every_game_with_regulations_lists_them(kit: Kit) -> None:
+    if "regulations" not in _commands(kit.key):
+        pytest.skip(f"{kit.key} has no regulations command")
+    r = zxdeck(kit.key, "regulations", "--format", "json")
+    assert r.returncode == 0, r.stderr
+    regs = json.loads(r.stdout)
+    assert regs and all({"name", "title", "source"} <= set(reg) for reg in regs)
+    r = zxdeck(kit.key, "regulations", "no-such-regulation")
+    assert r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1 and "Traceback" not in r.stderr
+
+
+@pytest.mark.parametrize("bad", ["missing", "empty", "binary"])
+def test_catalog_check_refuses_a_missing_empty_or_binary_file_in_one_line(kit: Kit, bad: str,
+                                                                         bad_files: dict) -> None:
+    """`catalog check FILE` for every game that has it: exit 2, one line naming the file."""
+    if "catalog" not in _commands(kit.key):
+        pytest.skip(f"{kit.key} has no catalog command")
+    path = str(bad_files[bad])
+    for name in (path, path.replace(".txt", ".yaml")):
+        if bad != "missing" and name != path:
+            Path(name).write_bytes(Path(path).read_bytes())  # the same content as YAML
+        r = zxdeck(kit.key, "catalog", "check", name)
+        lines = r.stderr.strip().splitlines()
+        assert "Traceback" not in r.stderr, r.stderr
+        assert r.returncode == 2 and len(lines) == 1 and Path(name).name in lines[0], (name, r.stderr)

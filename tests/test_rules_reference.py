@@ -91,14 +91,20 @@ def test_the_text_ships_in_the_wheel_and_is_found_there(tmp_path: Path) -> None:
     with zipfile.ZipFile(wheel) as zf:
         assert zf.read("zxdeck/data/RULES.md") == RULES_MD.read_bytes()
         assert zf.read("zxdeck/data/rule_terms.yaml") == (REPO / "data" / "rule_terms.yaml").read_bytes()
+        # MOZ's reference too (zxdeck/games/moz/rules.py), and its synonyms under data/moz/
+        assert zf.read("zxdeck/data/MOZ_RULES.md") == (REPO / "docs" / "MOZ_RULES.md").read_bytes()
+        assert zf.read("zxdeck/data/moz/rule_terms.yaml") == (REPO / "data" / "moz" / "rule_terms.yaml").read_bytes()
         zf.extractall(site)
-    probe = ("import json, zxdeck.rules as r; b = r.load_rules(); "
-             "print(json.dumps([str(r.rules_path()), list(b.rules)]))")
+    probe = ("import json, zxdeck.rules as r, zxdeck.games.moz.rules as m; b = r.load_rules(); "
+             "print(json.dumps([str(r.rules_path()), list(b.rules), str(m.rules_path()), "
+             "str(m.terms_path()), len(m.load_rules().rules)]))")
     done = subprocess.run([sys.executable, "-I", "-c", f"import sys; sys.path.insert(0, {str(site)!r}); {probe}"],
                           capture_output=True, text=True, check=True, cwd=tmp_path)
-    where, ids = json.loads(done.stdout)
+    where, ids, moz_where, moz_terms, moz_count = json.loads(done.stdout)
     assert Path(where) == site / "zxdeck" / "data" / "RULES.md"
     assert ids == all_ids()
+    assert Path(moz_where) == site / "zxdeck" / "data" / "MOZ_RULES.md"
+    assert Path(moz_terms) == site / "zxdeck" / "data" / "moz" / "rule_terms.yaml" and moz_count == 128
 
 
 def test_a_source_checkout_reads_docs_rules_md() -> None:

@@ -160,7 +160,37 @@ MAIN_EPILOG = examples_epilog(
 
 class LazyGroup(click.Group):
     """A group that imports a command's module the first time the command is needed: the shell's
-    own commands (`COMMANDS`), else those of the chosen game (its `COMMANDS`)."""
+    own commands (`COMMANDS`), else those of the chosen game (its `COMMANDS`).
+
+    Its help is the chosen game's: the commands that game has, each with its own summary, and the
+    game's description and examples (its module's optional `HELP_DESCRIPTION`, `HELP_EXAMPLES`,
+    `HELP_NOTE`; without them, the group's own text). `--help` is handled before `--game` has a
+    value, so the game is read from the command line (or $ZXDECK_GAME) first (`parse_args`)."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        if ctx.parent is None:
+            ctx.meta[_GAME_META] = _game_in_args(args)
+        return super().parse_args(ctx, args)
+
+    def format_help_text(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        description = getattr(_game_help_module(ctx), "HELP_DESCRIPTION", None)
+        if description is None:
+            super().format_help_text(ctx, formatter)
+            return
+        formatter.write_paragraph()
+        with formatter.indentation():
+            formatter.write_text(description)
+
+    def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        module = _game_help_module(ctx)
+        examples = getattr(module, "HELP_EXAMPLES", None)
+        if examples is None:
+            super().format_epilog(ctx, formatter)
+            return
+        epilog = examples_epilog(list(examples), getattr(module, "HELP_NOTE", ""))
+        formatter.write_paragraph()
+        with formatter.indentation():
+            formatter.write_text(epilog)
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         game = _game_option(ctx)
@@ -221,11 +251,44 @@ def cli(ctx: click.Context, cards: tuple[str, ...], game: str, debug: bool) -> N
         ctx.exit(0)
 
 
+_GAME_META = "zxdeck.game"  # ctx.meta key: the game named on the command line or $ZXDECK_GAME
+
+
+def _game_in_args(args: list[str]) -> str | None:
+    """The value of `--game` among the global options of `args` (before the command), else
+    $ZXDECK_GAME, else None: what `--game` will be once parsed, known before `--help` runs."""
+    import os
+
+    found: str | None = None
+    index = 0
+    while index < len(args):
+        arg = args[index]
+        if arg == "--":
+            break
+        if arg.startswith("--game="):
+            found = arg.partition("=")[2]
+        elif arg in ("--game", "--cards"):
+            if arg == "--game" and index + 1 < len(args):
+                found = args[index + 1]
+            index += 1
+        elif not arg.startswith("-"):
+            break  # the command: what follows is its own
+        index += 1
+    return found if found is not None else os.environ.get("ZXDECK_GAME")
+
+
+def _game_help_module(ctx: click.Context) -> Any:
+    """The module that describes the chosen game (for the group's help)."""
+    from zxdeck.games import game_module
+
+    return game_module(_game_option(ctx))
+
+
 def _game_option(ctx: click.Context) -> str:
     """The game key of `--game` / $ZXDECK_GAME: `zx` without importing anything, else checked
     against the registry (zxdeck.games); a key that names no game is a usage error (exit 2)."""
     root = ctx.find_root()
-    raw = root.params.get("game") or "zx"
+    raw = root.params.get("game") or root.meta.get(_GAME_META) or "zx"
     if raw == "zx":
         return "zx"
     from zxdeck.games import GAMES

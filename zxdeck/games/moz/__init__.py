@@ -7,10 +7,24 @@ the catalog, deck validation, search and the engine are in its submodules, impor
 KEY = "moz"
 TITLE = "The Miracle of the Zone (ザ・ミラクル オブ ザ・ゾーン)"
 RULES_VERSION = "Glyphwar edition (グリフワール編, 1997)"
-RULES_DOC = "docs/MOZ.md"
+RULES_DOC = "docs/MOZ_RULES.md"  # `zxdeck --game moz rules` (zxdeck/games/moz/rules.py)
 CATALOG = "zxdeck.games.moz.schema:SCHEMA"  # the catalog's checker, tables and search fields
 FASTPATH = "zxdeck.games.moz.fast"  # click-free validate / search (zxdeck.cli.fastpath)
 ADAPTER = "zxdeck.games.moz.adapter:ADAPTER"  # sim, tournament, bots, saves and logs (zxdeck.game_api)
+# The top of `zxdeck --game moz --help` (zxdeck.cli.app): what zxdeck does for MOZ, and examples.
+HELP_DESCRIPTION = ("zxdeck --game moz: card search, deck validation and the full game of The Miracle "
+                    "of the Zone (ザ・ミラクル オブ ザ・ゾーン) at the terminal.")
+HELP_EXAMPLES = (
+    "zxdeck --game moz validate examples/moz/*.txt",
+    "zxdeck --game moz search 't:beast attr:炎'",
+    "zxdeck --game moz card MOZ-S017",
+    "zxdeck --game moz play --auto --p1 examples/moz/shell_dragons.txt \\",
+    "    --p2 examples/moz/flame_thunder.txt",
+    "zxdeck --game moz sim examples/moz/shell_dragons.txt examples/moz/dusk_minus.txt",
+    "zxdeck --game moz rules X-2",
+)
+HELP_NOTE = ("`zxdeck --game moz COMMAND --help` shows a command's options and examples; rule ids "
+             "such as D-4 in reports and messages are explained by `zxdeck --game moz rules ID`.")
 # The commands MOZ has (command -> module with `register(group)`); the others say they are not
 # available for MOZ yet.
 COMMANDS: dict[str, str] = {
@@ -26,4 +40,9 @@ COMMANDS: dict[str, str] = {
     "gauntlet": "zxdeck.games.moz.analysis_cmds",
     "optimize": "zxdeck.games.moz.analysis_cmds",
     "draw": "zxdeck.games.moz.analysis_cmds",
+    "rules": "zxdeck.games.moz.rules_cmds",
+    "regulations": "zxdeck.games.moz.deck_cmds",
+    "stats": "zxdeck.games.moz.deck_cmds",
+    "deck": "zxdeck.games.moz.deck_cmds",
+    "catalog": "zxdeck.games.moz.catalog_cmds",
 }

@@ -304,7 +304,7 @@ def render_human(result: MozValidation, color: bool = False) -> str:
                  f"{c['dragon100']}{most}")
     cited = cited_rules([*result.errors, *result.warnings])
     if cited:
-        lines.append(style(f"Rules: {' '.join(cited)} (docs/MOZ.md)", dim=True))
+        lines.append(style(f"Rules: zxdeck --game moz rules {' '.join(cited)}", dim=True))
     return "\n".join(lines)
 
 

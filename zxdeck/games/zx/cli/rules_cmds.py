@@ -1,10 +1,12 @@
-"""`zxdeck rules [ID | WORDS]`: the rules reference (docs/RULES.md), a thin layer over zxdeck.rules."""
+"""`zxdeck rules [ID | WORDS]`: the rules reference of Z/X (docs/RULES.md), the core's rules command
+(zxdeck.cli.rulebook_cmd) over zxdeck.games.zx.rules."""
 
 from __future__ import annotations
 
 import click
 
 from zxdeck.cli import examples_epilog
+from zxdeck.cli.rulebook_cmd import rules_command
 
 RULES_EPILOG = examples_epilog(
     [
@@ -21,54 +23,10 @@ RULES_EPILOG = examples_epilog(
 )
 
 
-@click.command("rules", epilog=RULES_EPILOG,
-               short_help="Look up a rule by id (B-6) or search the rules.")
-@click.argument("query", nargs=-1, metavar="[ID... | WORDS...]")
-@click.option("--limit", type=click.IntRange(min=1), default=10, show_default=True,
-              help="At most N search results.")
-def rules_cmd(query: tuple[str, ...], limit: int) -> None:
-    """Look up a rule by id (B-6, b6, D-1..D-4, a section letter) or search the rules by words.
-
-    With no argument, list the sections. Searching ignores case and width, and
-    katakana matches hiragana; the rules that contain every word come first in
-    order of relevance.
-    """
-    from zxdeck.games.zx.rules import load_rules, looks_like_id, snippet
-
-    book = load_rules()
-    if not query:
-        click.echo(f"{book.title}: {len(book.rules)} rules in {len(book.sections)} sections")
-        width = max(len(s.title) for s in book.sections.values())
-        for s in book.sections.values():
-            click.echo(f"  {s.letter}  {s.title:<{width}}  {s.span()}")
-        click.echo("zxdeck rules ID prints a rule (B-6, b6, a range D-1..D-4, a section B);")
-        click.echo("zxdeck rules WORDS searches them (life recovery, 降臨).")
-        return
-    if all(looks_like_id(q) for q in query):
-        chosen = [rule for q in query for rule in book.select(q)]
-        seen: set[str] = set()
-        texts = []
-        for rule in chosen:
-            if rule.id not in seen:
-                seen.add(rule.id)
-                texts.append(rule.text())
-        click.echo("\n\n".join(texts))
-        return
-    found = book.search(query)
-    words = " ".join(query)
-    if not found:
-        near = book.suggest_words(query)
-        hint = f"; did you mean {', '.join(repr(w) for w in near)}?" if near else ""
-        click.echo(f"no rule mentions {words!r}{hint}")
-        return
-    if len(found) == 1:
-        click.echo(found[0][0].text())
-        return
-    for rule, _score in found[:limit]:
-        click.echo(f"{rule.id:<5} {rule.title}")
-        click.echo(f"      {snippet(rule, query)}")
-    more = f" (the first {limit} shown; --limit N)" if len(found) > limit else ""
-    click.echo(f"{len(found)} rules mention {words!r}{more}; zxdeck rules ID prints one in full.")
+rules_cmd = rules_command(
+    "zxdeck.games.zx.rules:load_rules", "zxdeck rules", RULES_EPILOG,
+    "Look up a rule by id (B-6) or search the rules.",
+    "B-6, b6, a range D-1..D-4, a section B", "life recovery, 降臨")
 
 
 def register(group: click.Group) -> None:
