@@ -252,7 +252,8 @@ def play_session(game: Game, agents: Sequence[Any | None], ask: Callable[[str], 
     return game
 
 
-def hint_lines(game: Game, options: Sequence[tuple[Action, str]], budget: int | None = None) -> list[str]:
+def hint_lines(game: Game, options: Sequence[tuple[Action, str]], budget: int | None = None,
+               words: Callable[[Game, Action], str] | None = None) -> list[str]:
     """`hint` (ヒント): the three best choices with their menu numbers and estimated chances of
     winning, from what the player to decide sees (zxdeck.games.moz.agents.hint). Ctrl-C during
     the search cancels the hint only: the game is unchanged and the question is asked again."""
@@ -265,7 +266,7 @@ def hint_lines(game: Game, options: Sequence[tuple[Action, str]], budget: int | 
     out = [f"ヒント (強さ hard の AI の読み: {budget or HINT_BUDGET} 回の先読み、見えない札は配り直して):"]
     for rank, c in enumerate(found, 1):
         number = next((n for n, (a, _) in enumerate(options, 1) if a == c.action), 0)
-        out.append(f"  {rank}. 番号 {number}  勝つ見込み 約{round(100 * c.win)}%: {describe(game, c.action)}")
+        out.append(f"  {rank}. 番号 {number}  勝つ見込み 約{round(100 * c.win)}%: {(words or describe)(game, c.action)}")
     return out
 
 

@@ -78,6 +78,7 @@ def play_cmd(app: AppContext, p1: str | None, p2: str | None, auto: bool, ai1: s
     from zxdeck.games.moz.catalog import open_catalog
     from zxdeck.games.moz.engine import Game
     from zxdeck.games.moz.play import play_session, save_data, summary, write_save
+    from zxdeck.games.moz.session import summary_ja
     from zxdeck.untrusted import program_agent
 
     ctx = click.get_current_context()
@@ -150,6 +151,8 @@ def play_cmd(app: AppContext, p1: str | None, p2: str | None, auto: bool, ai1: s
     def on_save(g: Game) -> str:
         write_save(save_path, whole["data"] if "data" in whole else
                    save_data(g, decks, specs, human, catalog.digest, agents))
+        if human is not None:
+            return f"保存しました: {save_path} (続きから: {resume_command()})"
         return f"saved to {save_path} (resume with: {resume_command()})"
 
     def ask(prompt: str) -> str:
@@ -159,11 +162,16 @@ def play_cmd(app: AppContext, p1: str | None, p2: str | None, auto: bool, ai1: s
             return "q"
 
     try:
-        play_session(game, agents, ask, click.echo, on_save if human is not None else None, on_move)
+        if human is None:
+            play_session(game, agents, ask, click.echo, None, on_move)
+        else:
+            from zxdeck.games.moz.session import MozSession
+
+            MozSession(game, agents, human, ask, click.echo, on_save, on_move, catalog=catalog).run()
     except KeyboardInterrupt:  # Ctrl-C: the last whole move is saved, never half of one
         if save_path and "data" in whole:
             click.echo("")
-            click.echo(f"interrupted (Ctrl-C): {on_save(game)}")
+            click.echo(f"中断しました (Ctrl-C): {on_save(game)}")
         raise SystemExit(130) from None
     finally:  # a bot (bot:COMMAND) is told the result and its program stopped
         for agent in agents:
@@ -171,7 +179,7 @@ def play_cmd(app: AppContext, p1: str | None, p2: str | None, auto: bool, ai1: s
             if close is not None:
                 close(game)
     if game.is_over():
-        click.echo(summary(game))
+        click.echo(summary(game) if human is None else summary_ja(game, human))
     elif save_path:
         click.echo(on_save(game))
     if save_path and game.is_over():
