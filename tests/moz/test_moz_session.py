@@ -6,6 +6,7 @@ Ctrl-C during a hint cancels the hint only."""
 from __future__ import annotations
 
 import itertools
+import re
 
 import pytest
 from moz_fixture import fixture_deck
@@ -100,8 +101,9 @@ def test_the_screen_hides_the_opponents_hand_and_face_down_cards() -> None:
 
 def test_every_change_of_a_total_is_narrated_with_its_cause() -> None:
     """P-1, P-2: whenever a side's total changes within a round, the log says from what to
-    what and why (the card placed, a power effect and its source, a special)."""
-    for seed in (2, 5, 8):
+    what and why (the card placed, a power effect and its source, a continuous effect, a
+    special), and the amounts of the causes add up to the change."""
+    for seed in (2, 5, 8, 13, 21):
         g = Game(fixture_deck(1), fixture_deck(2), seed=seed)
         said: list[str] = []
         s = MozSession(g, [make_agent("heuristic", 1), make_agent("heuristic", 2)], 0, lambda _p: "q",
@@ -118,7 +120,10 @@ def test_every_change_of_a_total_is_narrated_with_its_cause() -> None:
                     if before[0][p] != after[0][p]:
                         who = "あなた" if p == 0 else "相手"
                         line = next(t for t in s.log[n:] if f"{who}の合計 {before[0][p]} → {after[0][p]}" in t)
-                        assert "(" in line and line.rstrip().endswith(")")
+                        causes = line.split(" (", 1)[1].rstrip(")").split("、「")
+                        amounts = [int(m) for c in causes for m in re.findall(r" ([+-]\d+)$", c)]
+                        assert len(amounts) == len(causes) and "場の効果" not in line, line
+                        assert sum(amounts) == after[0][p] - before[0][p], line  # the causes add up
                         changes += 1
         assert changes > 5
 

@@ -229,32 +229,69 @@ def narrate(game: Game, rec: Mapping[str, Any], viewer: int) -> str | None:
     return f"({text})" if text else None
 
 
-def _totals(game: Game) -> tuple[tuple[int, int], tuple[str | None, str | None], tuple[int, int]]:
+def _totals(game: Game) -> tuple[tuple[int, int], tuple[str | None, str | None], tuple[int, int],
+                                  tuple[dict[tuple, int], dict[tuple, int]]]:
     obs = game.observation(0)
     pl = obs["players"]
     return ((pl[0]["total"], pl[1]["total"]), (pl[0]["combo"], pl[1]["combo"]),
-            (game.summoner[0], game.summoner[1]))
+            (game.summoner[0], game.summoner[1]), (contributions(game, 0), contributions(game, 1)))
 
 
-def power_causes(game: Game, recs: Sequence[Mapping[str, Any]], seat: int, viewer: int) -> list[str]:
-    """Why `seat`'s total changed over `recs`: the cards placed, the power effects, the specials."""
+def contributions(game: Game, p: int) -> dict[tuple, int]:
+    """What makes up seat p's total (P-1, P-2), by source: each face-up beast's own power
+    (`base`), the one-shot changes it got (`mod`), each card's continuous effect (`cont`) and
+    the changes of the summoner's power (`summoner`). The values add up to the total."""
+    if game.summoner[p] < 0:
+        return {}
+    out: dict[tuple, int] = {}
+    beasts = {}
+    for f in range(3):
+        b = game.beast_on(p, f)
+        if b >= 0:
+            beasts[b] = f
+            c = game.cards[b]
+            out[("base", b)] = c.power if isinstance(c, Beast) else 0
+            if game.mods.get(b):
+                out[("mod", b)] = game.mods[b]
+    for q, src, ab in game._active_abilities("continuous"):
+        if not game.condition_holds(q, ab):
+            continue
+        for e in ab.effects:
+            side = q if e.side == "self" else 1 - q
+            if e.op == "power" and e.target is not None:
+                for seat, f in game.targets(q, src, e.target):
+                    if seat == p and game.beast_on(seat, f) >= 0:
+                        out[("cont", src)] = out.get(("cont", src), 0) + e.amount
+            elif e.op == "summoner_power" and side == p:
+                out[("cont", src)] = out.get(("cont", src), 0) + e.amount
+    if game.sum_mods[p]:
+        out[("summoner",)] = game.sum_mods[p]
+    return out
+
+
+def power_causes(game: Game, recs: Sequence[Mapping[str, Any]], before: Mapping[tuple, int],
+                 after: Mapping[tuple, int]) -> list[str]:
+    """Why a total went from the sum of `before` to the sum of `after` (`contributions`): each
+    source that changed, with its amount, named from the events `recs` where they tell it."""
     out: list[str] = []
-    for r in recs:
-        ev = r["event"]
-        if ev == "place" and _seat(r.get("player")) == seat:
-            if r.get("face_up", True) or seat == viewer:
-                c = game.cards[r["card"]]
-                out.append(f"「{c.name}」を置いた" + (f" {c.power:+d}" if isinstance(c, Beast) else ""))
-            else:
-                out.append("裏向きの札を置いた")
-        elif ev == "place_pair" and _seat(r.get("player")) == seat:
-            out.append(f"「{game.cards[r['card']].name}」と「{game.cards[r['beast']].name}」を置いた")
-        elif ev == "power" and _seat(r.get("seat")) == seat:
-            out.append(f"「{game.cards[r['card']].name}」の効果 {r['amount']:+d}")
-        elif ev == "special":
-            out.append(f"スペシャル「{game.cards[r['card']].name}」")
-        elif ev in ("exchange", "guard", "send_back"):
-            out.append(f"「{game.cards[r['card']].name}」の効果")
+    for key in sorted(set(before) | set(after), key=lambda k: (k[0], k[1:])):
+        d = after.get(key, 0) - before.get(key, 0)
+        if not d:
+            continue
+        kind = key[0]
+        if kind == "base":
+            name = game.cards[key[1]].name
+            out.append(f"「{name}」が{'出た' if key not in before else ('去った' if key not in after else '変わった')} {d:+d}")
+        elif kind == "mod":
+            srcs = [game.cards[r["card"]].name for r in recs if r["event"] == "power" and r.get("beast") == key[1]]
+            by = "、".join(f"「{x}」" for x in dict.fromkeys(srcs)) or f"「{game.cards[key[1]].name}」への効果"
+            out.append(f"{by}の効果 {d:+d}" if srcs else f"{by}が消えた {d:+d}")
+        elif kind == "cont":
+            out.append(f"「{game.cards[key[1]].name}」の継続効果 {d:+d}")
+        else:
+            srcs = [game.cards[r["card"]].name for r in recs if r["event"] in ("special", "effect") and r.get("card", -1) >= 0]
+            by = "、".join(f"「{x}」" for x in dict.fromkeys(srcs))
+            out.append(f"{by or 'スペシャル'}の効果 (召喚師のパワー) {d:+d}")
     return out
 
 
@@ -386,13 +423,16 @@ class MozSession:
             text = narrate(self.g, r, self.human)
             if text:
                 self.log.append(text)
-        (t0, c0, s0), (t1, c1, s1) = self.state, _totals(self.g)
-        self.state = (t1, c1, s1)
+        (t0, c0, s0, k0), (t1, c1, s1, k1) = self.state, _totals(self.g)
+        self.state = (t1, c1, s1, k1)
         if s0 != s1:  # a new round: the totals start again from the new summoners
             return
         for p in (1 - self.human, self.human):
             if t0[p] != t1[p]:
-                causes = power_causes(self.g, recs, p, self.human) or ["場の札の継続効果"]
+                causes = power_causes(self.g, recs, k0[p], k1[p])
+                rest = (t1[p] - t0[p]) - (sum(k1[p].values()) - sum(k0[p].values()))
+                if rest or not causes:
+                    causes.append(f"場の効果 {rest:+d}")
                 self.log.append(f"  → {who(p, self.human)}の合計 {t0[p]} → {t1[p]} ({'、'.join(causes)})")
             if c0[p] != c1[p]:
                 self.log.append(f"  → {who(p, self.human)}のコンボ " + (f"成立: {c1[p]} (C-2)" if c1[p] else
