@@ -162,6 +162,8 @@ def test_a_scripted_person_plays_a_whole_match_to_its_result() -> None:
     s.run()
     assert g.is_over() and g.reason in ("vp", "turn_limit", "deck_out")
     assert any(t.startswith("試合終了") for t in s.log)
+    last = said[-29:]  # the last screen: the board and the end of the narration, within 80x30
+    assert any("試合終了" in t for t in last) and max(width(t) for t in last) <= 80
     assert moves[-1] == len(g.history)  # the autosave hook ran after the last move
 
 

@@ -365,7 +365,7 @@ class MozSession:
         hand_ids = pl[me]["hand_iids"] or []
         if hand_ids:
             text = "手札: " + " ".join(f"{n}){g.cards[i].name}" for n, i in enumerate(hand_ids, 1))
-            lines.extend(wrap(text, cols, "  ") if not compact else [text])
+            lines.extend(wrap(text, cols, "  "))
         r = obs["last_result"]
         if r and r["round"] != obs["round"]:
             won = "引き分け" if r["winner"] is None else f"{who(r['winner'], me)}の勝ち"
@@ -457,7 +457,25 @@ class MozSession:
             if not self.decide():
                 return g
         self.catch_up()
+        if self.human_seen():
+            self.draw_end()
         return g
+
+    def human_seen(self) -> bool:
+        """Whether the person has been shown a screen of this match (a finished save: no)."""
+        return self.shown > 0 or bool(self.extra)
+
+    def draw_end(self) -> None:
+        """The last screen: the board and the end of the match's narration (the result)."""
+        cols, rows = self.term()
+        top = self.board(cols) + ["-" * min(cols, 60)]
+        room = max(0, rows - 2 - len(top))
+        if self.clear:
+            self.say("\033[H\033[2J\033[3J")
+        for line in top + [("* " if len(self.log) - room + n >= self.shown else "  ") + t
+                           for n, t in enumerate(self.log[-room:] if room else [])]:
+            self.say(shorten(line, cols))
+        self.shown = len(self.log)
 
     def decide(self) -> bool:
         """Ask for one decision (commands answered in between); False: the person quits."""
