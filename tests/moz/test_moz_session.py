@@ -73,30 +73,36 @@ def test_many_choices_come_a_page_at_a_time() -> None:
         [t for t in second if t[:3].strip().rstrip(".").isdigit()]
 
 
-def test_the_screen_hides_the_opponents_hand_and_face_down_cards() -> None:
-    """N-3: the screen and the narration show only what the person may see."""
+def test_the_narration_never_names_the_opponents_hidden_cards() -> None:
+    """N-3: the opponent's opening hand, drawn cards and face-down placements are told without
+    their names; the person's own are named."""
+    told = {"draw": 0, "down": 0, "mine": 0}
     for seed in (3, 7, 21):
-        g = position(seed, 30)
-        s, _ = session(g, 100, 40)
-        s.catch_up()
-        text = "\n".join(s.board(100) + s.log)
-        mine = {g.cards[i].name for i in g.hand[0]} | {g.cards[i].name for side in g.faces for f in side
-                                                       for i in f if i not in g.down or g.owner[i] == 0}
-        seen_before = {g.cards[i].name for i in g.hole[0] + g.hole[1] + g.held}
+        g = Game(fixture_deck(1), fixture_deck(2), seed=seed)
+        a, b = make_agent("heuristic", 1), make_agent("random", 2)  # random plays face down too
+        while not g.is_over() and len(g.history) < 80:
+            g.apply((a, b)[g.current_player()].choose(g))
         for rec in g.records:
-            if rec["event"] == "draw" and rec["player"] == "p2":
-                name = g.cards[rec["card"]].name
-                if name not in mine and name not in seen_before and all(
-                        g.cards[i].name != name or (i in g.faces[1][f] and i not in g.down)
-                        for f in range(4) for i in g.faces[1][f]):
-                    on_board = any(g.cards[i].name == name and i not in g.down
-                                   for side in g.faces for f in side for i in f)
-                    placed = any(r["event"] in ("place", "place_pair", "special") and
-                                 name in (g.cards[r.get("card", -1)].name if r.get("card", -1) >= 0 else "",
-                                          g.cards[r.get("beast", -1)].name if r.get("beast", -1) >= 0 else "")
-                                 and r.get("face_up", True) for r in g.records)
-                    if not on_board and not placed:
-                        assert name not in text
+            ev, seat = rec["event"], rec.get("player")
+            text = narrate(g, rec, 0) or ""
+            if ev == "opening_hand" and seat == "p2":
+                assert not any(g.cards[i].name in text for i in rec["cards"])
+            if ev == "draw" and seat == "p2":
+                assert g.cards[rec["card"]].name not in text and text == "相手は1枚引いた"
+                told["draw"] += 1
+            if ev == "place" and seat == "p2" and not rec["face_up"]:
+                assert g.cards[rec["card"]].name not in text and "裏向き" in text
+                told["down"] += 1
+            if ev == "draw" and seat == "p1":
+                assert g.cards[rec["card"]].name in text
+                told["mine"] += 1
+        s, _ = session(g, 100, 40)
+        board = "\n".join(s.board(100))
+        for f in range(4):
+            for i in g.faces[1][f]:
+                if i in g.down:
+                    assert "[裏向き]" in board
+    assert all(told.values()), told
 
 
 def test_every_change_of_a_total_is_narrated_with_its_cause() -> None:
