@@ -103,3 +103,16 @@ def test_level_sets_the_computer_and_conflicts_with_another_ai2(tmp_path: Path) 
     same = run_cli("--game", "moz", "play", "--auto", "--p1", A, "--p2", B, "--level", "hard",
                    "--ai2", "hard", "--ai1", "random", "--seed", "1")
     assert same.code == 0 and same.out.splitlines()[-1].startswith(("p1 wins", "p2 wins", "tie"))
+
+
+def test_hint_through_the_command(tmp_path: Path) -> None:
+    """The person's first question, `hint`, then quit: the hint lists numbered choices."""
+    from click.testing import CliRunner
+
+    from zxdeck.cli import main
+
+    save = tmp_path / "g.json"
+    r = CliRunner().invoke(main, ["--game", "moz", "play", "--p1", A, "--p2", B, "--level", "normal",
+                                  "--save", str(save)], input="hint\nq\n")
+    assert r.exit_code == 0, r.output
+    assert "ヒント (" in r.output and "勝つ見込み 約" in r.output and "保存しました" in r.output
