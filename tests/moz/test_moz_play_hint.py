@@ -107,12 +107,12 @@ def test_level_sets_the_computer_and_conflicts_with_another_ai2(tmp_path: Path) 
 
 def test_hint_through_the_command(tmp_path: Path) -> None:
     """The person's first question, `hint`, then quit: the hint lists numbered choices."""
-    from click.testing import CliRunner
-
-    from zxdeck.cli import main
+    import os
+    import subprocess
 
     save = tmp_path / "g.json"
-    r = CliRunner().invoke(main, ["--game", "moz", "play", "--p1", A, "--p2", B, "--level", "normal",
-                                  "--save", str(save)], input="hint\nq\n")
-    assert r.exit_code == 0, r.output
-    assert "ヒント (" in r.output and "勝つ見込み 約" in r.output and "保存しました" in r.output
+    r = subprocess.run([sys.executable, "-m", "zxdeck", "--game", "moz", "play", "--p1", A, "--p2", B,
+                        "--level", "normal", "--save", str(save)], input="hint\nq\n", capture_output=True,
+                       text=True, env={**os.environ, "NO_COLOR": "1"}, cwd=tmp_path, timeout=300)
+    assert r.returncode == 0, r.stderr
+    assert "ヒント (" in r.stdout and "勝つ見込み 約" in r.stdout and "保存しました" in r.stdout
