@@ -399,11 +399,17 @@ class MozSession:
         else:
             shown = menu
         news_room = max(0, room - len(shown))
-        news = self.log[-news_room:] if news_room else []
-        start = len(self.log) - len(news)
-        news = [("* " if start + n >= self.shown else "  ") + t for n, t in enumerate(news)]
-        lines = top + news + extra + [title] + shown
+        lines = top + self.news(cols, news_room) + extra + [title] + shown
         return [shorten(t, cols) for t in lines]
+
+    def news(self, cols: int, rows: int) -> list[str]:
+        """The end of the narration in at most `rows` rows of `cols` columns (a long line is
+        wrapped, never cut); `*` marks what happened since the person's last screen."""
+        out: list[str] = []
+        start = max(0, len(self.log) - rows)
+        for n, t in enumerate(self.log[start:], start):
+            out.extend(wrap(("* " if n >= self.shown else "  ") + t, cols, "      "))
+        return out[-rows:] if rows else []
 
     def draw(self, options: Sequence[tuple[Action, str]]) -> None:
         if self.clear:
@@ -472,8 +478,7 @@ class MozSession:
         room = max(0, rows - 2 - len(top))
         if self.clear:
             self.say("\033[H\033[2J\033[3J")
-        for line in top + [("* " if len(self.log) - room + n >= self.shown else "  ") + t
-                           for n, t in enumerate(self.log[-room:] if room else [])]:
+        for line in top + self.news(cols, room):
             self.say(shorten(line, cols))
         self.shown = len(self.log)
 
