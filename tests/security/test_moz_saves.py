@@ -94,8 +94,8 @@ def test_autosave_in_the_data_folder_never_over_another_save(tmp_path, save):
     for _ in range(2):
         code, out, err = moz("play", "--p1", A, "--p2", B, "--ai2", "random", stdin="1\n")
         assert code == 0, out + err
-        line = next(x for x in out.splitlines() if "resume with:" in x)
-        path = Path(shlex.split(line.split("resume with: ", 1)[1].rstrip(")"))[-1])
+        line = next(x for x in out.splitlines() if "続きから:" in x)
+        path = Path(shlex.split(line.split("続きから: ", 1)[1].rstrip(")"))[-1])
         assert path.parent == tmp_path / "data" / "saves" and path.exists()
         names.append(path)
     assert names[0] != names[1]
@@ -147,7 +147,7 @@ def test_ctrl_c_anywhere_resumes_into_the_same_match(tmp_path, monkeypatch):
         path = tmp_path / f"cut{n}.json"
         code, out, err = traced_play(monkeypatch, Cut(at), "play", *base, "--save", str(path))
         assert code == 130, (at, out + err)
-        assert "interrupted (Ctrl-C)" in out and "--resume" in out
+        assert "中断しました (Ctrl-C)" in out and "--resume" in out
         code, out, err = moz("play", "--resume", str(path))
         assert code == 0, (at, out + err)
         assert json.loads(path.read_text(encoding="utf-8"))["actions"] == moves, f"Ctrl-C at call {at}"

@@ -236,6 +236,10 @@ def play_session(game: Game, agents: Sequence[Any | None], ask: Callable[[str], 
             if line == "s" and on_save is not None:
                 say(on_save(game))
                 continue
+            if line in ("hint", "ヒント"):
+                for text in hint_lines(game, options):
+                    say(text)
+                continue
             if line.isdigit() and 1 <= int(line) <= len(options):
                 game.apply(options[int(line) - 1][0])
                 if on_move is not None:
@@ -246,6 +250,24 @@ def play_session(game: Game, agents: Sequence[Any | None], ask: Callable[[str], 
         for line in game.events[shown:]:
             say(line)
     return game
+
+
+def hint_lines(game: Game, options: Sequence[tuple[Action, str]], budget: int | None = None,
+               words: Callable[[Game, Action], str] | None = None) -> list[str]:
+    """`hint` (ヒント): the three best choices with their menu numbers and estimated chances of
+    winning, from what the player to decide sees (zxdeck.games.moz.agents.hint). Ctrl-C during
+    the search cancels the hint only: the game is unchanged and the question is asked again."""
+    from zxdeck.games.moz.agents.hint import HINT_BUDGET, hint
+
+    try:
+        found = hint(game, top=3, budget=budget)
+    except KeyboardInterrupt:
+        return ["ヒントを取り消しました。番号かコマンドを入力してください。"]
+    out = [f"ヒント (強さ hard の AI の読み: {budget or HINT_BUDGET} 回の先読み、見えない札は配り直して):"]
+    for rank, c in enumerate(found, 1):
+        number = next((n for n, (a, _) in enumerate(options, 1) if a == c.action), 0)
+        out.append(f"  {rank}. 番号 {number}  勝つ見込み 約{round(100 * c.win)}%: {(words or describe)(game, c.action)}")
+    return out
 
 
 def summary(game: Game) -> str:

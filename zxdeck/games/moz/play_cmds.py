@@ -35,9 +35,11 @@ PLAY_EPILOG = examples_epilog(
         "--p2 examples/moz/flame_thunder.txt --ai1 heuristic --ai2 random",
         "zxdeck --game moz play --p1 examples/moz/shell_dragons.txt --p2 examples/moz/dusk_minus.txt --save g.json",
         "zxdeck --game moz play --resume g.json",
+        "zxdeck --game moz play --p1 examples/moz/shell_dragons.txt --p2 examples/moz/dusk_minus.txt "
+        "--level hard   # type hint (ヒント) in the match",
         "zxdeck --game moz play --auto --p1 A.txt --p2 B.txt --log match.jsonl",
     ],
-    "Without --auto you play p1 at the terminal: type a choice's number, s to save, q to stop "
+    "Without --auto you play p1 at the terminal: type a choice's number, hint for advice, help for the commands, s to save, q to stop "
     "(Ctrl-C and Ctrl-D save too and print the command that resumes the match).",
 )
 
@@ -49,6 +51,8 @@ PLAY_EPILOG = examples_epilog(
 @click.option("--ai1", default="heuristic", show_default=True, help=f"Agent of p1 with --auto: {AGENTS_HELP}.")
 @click.option("--ai2", default="heuristic", show_default=True, help=f"Agent of p2: {AGENTS_HELP}.")
 @all_seats_ai_option
+@click.option("--level", type=click.Choice(["easy", "normal", "hard"]), default=None,
+              help="The computer's level (p2): the same as --ai2 LEVEL (docs/MOZ.md).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the match (N-4).")
 @click.option("--turn-limit", type=click.IntRange(1), default=400, show_default=True,
               help="A longer match is a tie (W-3).")
@@ -65,7 +69,7 @@ PLAY_EPILOG = examples_epilog(
 @_user_errors
 def play_cmd(app: AppContext, p1: str | None, p2: str | None, auto: bool, ai1: str, ai2: str, seed: int,
              turn_limit: int, save_path: str | None, resume_path: str | None, log_path: str | None,
-             allow_illegal: bool, ai_all: str | None) -> None:
+             allow_illegal: bool, ai_all: str | None, level: str | None) -> None:
     """Play a MOZ match: the board shows both summoners' four faces, your hand, the points and the
     held pile; the opponent's hand and face-down cards stay hidden."""
     import shlex
@@ -74,9 +78,16 @@ def play_cmd(app: AppContext, p1: str | None, p2: str | None, auto: bool, ai1: s
     from zxdeck.games.moz.catalog import open_catalog
     from zxdeck.games.moz.engine import Game
     from zxdeck.games.moz.play import play_session, save_data, summary, write_save
+    from zxdeck.games.moz.session import summary_ja
     from zxdeck.untrusted import program_agent
 
     ctx = click.get_current_context()
+    if level is not None:
+        src = ctx.get_parameter_source("ai2")
+        if src is not None and src.name != "DEFAULT" and ai2 != level:
+            raise ZxError(f"give --level {level} or --ai2 {ai2}, not both")
+        ai2 = level
+        ctx.set_parameter_source("ai2", click.core.ParameterSource.COMMANDLINE)
     given = [ai if ai_all is not None or ((src := ctx.get_parameter_source(name)) is not None
                                           and src.name != "DEFAULT") else None
              for name, ai in (("ai1", ai1), ("ai2", ai2))]
@@ -140,6 +151,8 @@ def play_cmd(app: AppContext, p1: str | None, p2: str | None, auto: bool, ai1: s
     def on_save(g: Game) -> str:
         write_save(save_path, whole["data"] if "data" in whole else
                    save_data(g, decks, specs, human, catalog.digest, agents))
+        if human is not None:
+            return f"保存しました: {save_path} (続きから: {resume_command()})"
         return f"saved to {save_path} (resume with: {resume_command()})"
 
     def ask(prompt: str) -> str:
@@ -149,11 +162,16 @@ def play_cmd(app: AppContext, p1: str | None, p2: str | None, auto: bool, ai1: s
             return "q"
 
     try:
-        play_session(game, agents, ask, click.echo, on_save if human is not None else None, on_move)
+        if human is None:
+            play_session(game, agents, ask, click.echo, None, on_move)
+        else:
+            from zxdeck.games.moz.session import MozSession
+
+            MozSession(game, agents, human, ask, click.echo, on_save, on_move, catalog=catalog).run()
     except KeyboardInterrupt:  # Ctrl-C: the last whole move is saved, never half of one
         if save_path and "data" in whole:
             click.echo("")
-            click.echo(f"interrupted (Ctrl-C): {on_save(game)}")
+            click.echo(f"中断しました (Ctrl-C): {on_save(game)}")
         raise SystemExit(130) from None
     finally:  # a bot (bot:COMMAND) is told the result and its program stopped
         for agent in agents:
@@ -161,7 +179,7 @@ def play_cmd(app: AppContext, p1: str | None, p2: str | None, auto: bool, ai1: s
             if close is not None:
                 close(game)
     if game.is_over():
-        click.echo(summary(game))
+        click.echo(summary(game) if human is None else summary_ja(game, human))
     elif save_path:
         click.echo(on_save(game))
     if save_path and game.is_over():
