@@ -14,7 +14,7 @@ from moz_fixture import fixture_deck
 from zxdeck.games.moz.agents import make_agent
 from zxdeck.games.moz.engine import Game
 from zxdeck.games.moz.session import HELP, MozSession, describe_ja, narrate
-from zxdeck.games.zx.play.text import width
+from zxdeck.termtext import width
 
 SIZES = [(100, 40), (80, 30)]
 

@@ -21,7 +21,7 @@ from typing import Any
 
 from zxdeck.games.moz.engine import Action, Game
 from zxdeck.games.moz.model import FACES, SUB_ATTRIBUTES, Beast, MozCard, Summoner, Support
-from zxdeck.games.zx.play.text import shorten, width, wrap
+from zxdeck.termtext import shorten, width, wrap
 
 FACE_JA = {"top": "上", "left": "左", "right": "右", "bottom": "下"}
 TYPE_JA = {"summoner": "召喚師", "beast": "獣", "help": "ヘルプ", "special": "スペシャル",

@@ -27,7 +27,7 @@ from zxdeck.catalog.source import CardSource
 from zxdeck.errors import ZxError
 from zxdeck.games.zx.engine import Action, Game, describe
 from zxdeck.games.zx.play.screen import WIDTH, Layout, render
-from zxdeck.games.zx.play.text import clean, fit, width, wrap
+from zxdeck.termtext import clean, fit, width, wrap
 
 # The keys of the viewer (also in `zxdeck replay --help`).
 KEYS = (

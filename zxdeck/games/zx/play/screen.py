@@ -32,7 +32,7 @@ from zxdeck.games.zx.catalog.model import COLORS, Card
 from zxdeck.games.zx.catalog.present import marks
 from zxdeck.games.zx.engine import Game
 from zxdeck.games.zx.engine.state import SQUARE_NAMES
-from zxdeck.games.zx.play.text import clean, fit, shorten, width, wrap
+from zxdeck.termtext import clean, fit, shorten, width, wrap
 
 WIDTH = 80  # the width off a terminal (pipes, tests)
 MIN_WIDTH, MIN_HEIGHT = 60, 24  # below this the screen cannot be drawn without wrapping

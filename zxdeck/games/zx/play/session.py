@@ -51,7 +51,7 @@ from zxdeck.games.zx.play.screen import (
     square_name,
 )
 from zxdeck.games.zx.play.settings import DESCRIPTIONS, Settings, save_settings
-from zxdeck.games.zx.play.text import clean, fit, shorten, width, wrap
+from zxdeck.termtext import clean, fit, shorten, width, wrap
 from zxdeck.untrusted import program_agent
 
 EXIT_INTERRUPTED = 130
