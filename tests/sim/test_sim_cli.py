@@ -164,6 +164,24 @@ def test_resume_refuses_a_run_that_changed(tmp_path) -> None:
     assert r.returncode == 2 and "no manifest.json" in r.stderr
 
 
+def test_out_and_resume_name_a_file_or_a_missing_folder_in_one_line(tmp_path) -> None:
+    """--out or --resume given a file, or --resume a folder that is not there: one line saying
+    so (exit 2), not the system's errno text."""
+    afile = tmp_path / "notes.txt"
+    afile.write_text("x\n", encoding="utf-8")
+    cases = [
+        (("sim", RED, BLUE, "-n", "2", "--out", str(afile)), "is a file, not a folder (--out"),
+        (("sim", "--resume", str(afile)), "is a file, not a folder: --resume takes"),
+        (("sim", "--resume", str(tmp_path / "nothing")), "no such folder, so no manifest.json"),
+        (("tournament", "--resume", str(afile)), "is a file, not a folder: --resume takes"),
+    ]
+    for args, message in cases:
+        r = _bad(*args)
+        assert r.returncode == 2 and message in r.stderr, (args, r.stderr)
+        assert "Errno" not in r.stderr and len(r.stderr.strip().splitlines()) == 1, r.stderr
+    assert afile.read_text(encoding="utf-8") == "x\n"
+
+
 def _bad(*args: str) -> subprocess.CompletedProcess:
     r = zx(*args)
     assert "Traceback" not in r.stderr
