@@ -16,13 +16,17 @@ from zxdeck.errors import ZxError
 F = TypeVar("F", bound=Callable[..., Any])
 
 CARD_STATS_HELP = ("Per card of the deck(s): games in which it was drawn and played, the win rate "
-                   "then and when not drawn, with 95 % intervals (docs/ANALYSIS.md); with "
-                   "--format csv, one row per card instead of the games.")
+                   "then and when not drawn, with 95 % intervals (docs/ANALYSIS.md)")
+CARD_STATS_CSV_HELP = "; with --format csv, one row per card instead of the usual rows."
 
 
-def card_stats_option(command: F) -> F:
-    """`--card-stats` (the parameter `card_stats`)."""
-    return click.option("--card-stats", "card_stats", is_flag=True, help=CARD_STATS_HELP)(command)
+def card_stats_option(command: F | None = None, *, csv: bool = True) -> Any:
+    """`--card-stats` (the parameter `card_stats`); `csv=False` for a command without
+    `--format csv`, whose help then does not promise its CSV rows."""
+    if command is None:
+        return lambda c: card_stats_option(c, csv=csv)
+    text = CARD_STATS_HELP + (CARD_STATS_CSV_HELP if csv else ".")
+    return click.option("--card-stats", "card_stats", is_flag=True, help=text)(command)
 
 
 def resumed_card_stats(stored: dict[str, Any], asked: bool, resume_dir: str) -> bool:
