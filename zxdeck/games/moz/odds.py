@@ -40,6 +40,10 @@ def moz_odds(cards: Sequence[MozCard], wanted: list[tuple[str, int]], turn: int,
             raise ZxError(f"--odds: {name} is not in the zone of the deck")
         keys.append(ids)
     groups = [(sum(1 for c in zone if c.id in ids), k) for ids, (_, k) in zip(keys, wanted)]
+    for (name, k), (have, _) in zip(wanted, groups):
+        if k > have:  # never held: 0 % would read as bad luck, not as a typo
+            raise ZxError(f"--odds: {name}{f':{k}' if k > 1 else ''} asks for {k} {'copy' if k == 1 else 'copies'}; "
+                          f"the zone of the deck has {have}")
     n = min(cards_by_turn(turn), len(zone))
     exact = holding(groups, len(zone), n)
     hits = 0

@@ -186,6 +186,14 @@ def opening_odds(spec: DeckSpec, wanted: list[tuple[str, int]], turn: int, secon
             raise ZxError(f"--odds: {name} is not in the main deck of {spec.name or 'the deck'}")
         keys.append(members)
     groups = [(sum(1 for c in pool if c.id in ids), k) for ids, (_, k) in zip(keys, wanted)]
+    for (name, k), (have, _) in zip(wanted, groups):
+        if k > have:  # never held: 0 % would read as bad luck, not as a typo
+            aside_note = (" (the start or gate card is set aside before the draw, S-2/S-3)"
+                          if any(fold_compact(name) in (fold_compact(c.name), fold_compact(c.id))
+                                 for c in aside) else "")
+            raise ZxError(f"--odds: {name}{f':{k}' if k > 1 else ''} asks for {k} {'copy' if k == 1 else 'copies'}; "
+                          f"the main deck of {spec.name or 'the deck'} has {have} to draw"
+                          f"{aside_note}")
     n = cards_by_turn(turn, second)
     size = len(pool)
     exact = holding(groups, size, n)
