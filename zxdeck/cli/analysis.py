@@ -137,9 +137,35 @@ def run_gauntlet(deck: tuple[str, Any], field: list[tuple[Any, Any]], *, agent: 
     finish(outcome, out_dir or resume_dir, command, None, debug)
 
 
+def check_output_file(path: str, what: str) -> None:
+    """Before any game is played: a one-line ZxError when `path` cannot be the file a run writes
+    at its end (`what`: "the HTML report", "the plot"): a folder, or in a folder that is not
+    there or not writable. Found only after hours of games, the result would be lost."""
+    import os
+    from pathlib import Path
+
+    target = Path(path)
+    folder = target.parent
+    if target.is_dir():
+        problem = "is a folder, not a file"
+    elif not folder.is_dir():
+        problem = f"no folder {str(folder)!r} to write it in"
+    elif not os.access(folder, os.W_OK) or (target.exists() and not os.access(target, os.W_OK)):
+        problem = "not writable"
+    else:
+        return
+    raise ZxError(f"{path}: cannot write {what}: {problem} (checked before the games are played)")
+
+
+def _check_html(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    if value is not None and not ctx.resilient_parsing:
+        check_output_file(value, "the HTML report")
+    return value
+
+
 def html_option(command: F) -> F:
-    """`--html FILE` (the parameter `html_path`)."""
-    return click.option("--html", "html_path", metavar="FILE.html",
+    """`--html FILE` (the parameter `html_path`), checked to be writable before any game."""
+    return click.option("--html", "html_path", metavar="FILE.html", callback=_check_html,
                         help="Also write the result as one self-contained HTML page "
                              "(docs/ANALYSIS.md).")(command)
 
