@@ -89,7 +89,7 @@ class Tally:
     lost_by: dict[str, Counter[str]] = field(default_factory=lambda: {"a": Counter(), "b": Counter()})
     turns: Counter[int] = field(default_factory=Counter)
     decisions: Counter[int] = field(default_factory=Counter)
-    # games whose first player is chosen again every round (MOZ, R-3): per side, rounds it went
+    # games whose first player is chosen again every round (MOZ, by speed): per side, rounds it went
     # first / second and its round wins in those; rounds whose first player speed chose (the
     # others: a coin flip on equal speed); tied rounds
     rounds: int = 0
