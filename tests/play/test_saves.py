@@ -180,3 +180,29 @@ def test_saves_go_to_the_data_folder_and_resume_from_anywhere(tmp_path):
 def test_no_saves_yet(tmp_path):
     r = zxdeck("play", "--saves")
     assert r.returncode == 0 and r.stdout.startswith("no saved games in ")
+
+
+def test_save_and_log_never_write_over_another_file(tmp_path):
+    """`--save`/`--log` naming a deck list (a slip of the option) is refused before the game, the
+    file intact; a folder, or a folder that is not there: one line too. A zxdeck save or log of
+    an earlier game, or an empty file, is written over as before."""
+    deck = tmp_path / "red.txt"
+    shutil.copy(RED, deck)
+    before = deck.read_bytes()
+    game = ["play", "--auto", "--seed", "3", "--p1", RED, "--p2", BLUE, "-q"]
+    for option in ("--save", "--log"):
+        r = zxdeck(*game, option, str(deck))
+        assert r.returncode == 2 and r.stdout == "", r.stderr
+        assert f"exists and is not a zxdeck save or log: {option} never writes over" in r.stderr
+        assert r.stderr.count("\n") == 1 and deck.read_bytes() == before
+        r = zxdeck(*game, option, str(tmp_path))
+        assert r.returncode == 2 and "is a folder, not a file" in r.stderr and "Traceback" not in r.stderr
+        r = zxdeck(*game, option, str(tmp_path / "no" / "g.json"))
+        assert r.returncode == 2 and "no folder" in r.stderr
+    save, log = tmp_path / "g.json", tmp_path / "g.jsonl"
+    log.write_text("", encoding="utf-8")
+    for seed in ("3", "4"):  # the second game writes over the first one's save and log
+        r = zxdeck("play", "--auto", "--seed", seed, "--p1", RED, "--p2", BLUE, "-q",
+                   "--save", str(save), "--log", str(log))
+        assert r.returncode == 0, r.stderr
+        assert json.loads(save.read_text(encoding="utf-8"))["seed"] == int(seed)
