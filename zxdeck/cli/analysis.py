@@ -152,9 +152,25 @@ def check_output_file(path: str, what: str) -> None:
         problem = f"no folder {str(folder)!r} to write it in"
     elif not os.access(folder, os.W_OK) or (target.exists() and not os.access(target, os.W_OK)):
         problem = "not writable"
+    elif target.is_file() and target.stat().st_size and not _is_kind(target, what):
+        kind = "an HTML page" if what == "the HTML report" else "a PNG or SVG image"
+        problem = f"it exists and is not {kind}, so it is not written over (choose another name)"
     else:
         return
     raise ZxError(f"{path}: cannot write {what}: {problem} (checked before the games are played)")
+
+
+def _is_kind(target: Any, what: str) -> bool:
+    """Whether the existing file `target` is one zxdeck writes as `what` (so writing over it loses
+    nothing that was not zxdeck's): an HTML page, a PNG or SVG image."""
+    try:
+        with open(target, "rb") as fh:
+            head = fh.read(512).lstrip().lower()
+    except OSError:
+        return False
+    if what == "the HTML report":
+        return head.startswith((b"<!doctype html", b"<html"))
+    return head.startswith((b"\x89png", b"<?xml", b"<svg"))
 
 
 def _check_html(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
