@@ -148,3 +148,21 @@ def test_moz_odds_equal_inclusion_exclusion_and_the_engine_agrees(moz_decks) -> 
     r = zx("--game", "moz", "draw", str(ROOT / "examples" / "moz" / "shell_dragons.txt"), "--odds",
            "潮騒の竜", "--by-turn", "1", "--sims", "10")
     assert r.returncode == 0 and "exact 16.00 %" in r.stdout  # 8 of 50 hold the one copy
+
+
+def test_odds_text_counts_setups_in_words_and_drops_an_empty_simulation(zx_decks, moz_decks) -> None:
+    """'1 setup', not '1 setups'; --sims 0 shows the exact figures without a column of '-'."""
+    from zxdeck.games.moz.odds import moz_odds, render_moz_odds
+    from zxdeck.games.zx.engine.opening import opening_odds, parse_odds, render_odds
+
+    spec = zx_decks["red"].spec
+    one = render_odds(opening_odds(spec, parse_odds("火の粉払い"), 1, False, games=1), "red")
+    assert "simulated (1 setup)" in one and "1 setups" not in one
+    assert "simulated (5 setups)" in render_odds(opening_odds(spec, parse_odds("火の粉払い"), 1, False,
+                                                              games=5), "red")
+    none = render_odds(opening_odds(spec, parse_odds("火の粉払い"), 1, False, games=0), "red")
+    assert "simulated" not in none and "interval" not in none and " - " not in none
+    assert "keep the hand" in none and "best mulligan (S-7)" in none
+    cards = moz_decks["shell_dragons"].setup
+    assert "in 1 setup (" in render_moz_odds(moz_odds(cards, [("潮騒の竜", 1)], 1, games=1), "d")
+    assert "in 3 setups (" in render_moz_odds(moz_odds(cards, [("潮騒の竜", 1)], 1, games=3), "d")

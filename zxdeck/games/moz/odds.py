@@ -69,7 +69,8 @@ def render_moz_odds(odds: dict[str, Any], name: str) -> str:
             f"exact {100 * odds['exact']:.2f} %")
     if s["games"]:
         lo, hi = s["interval"]
-        line += (f"; simulated {100 * s['frequency']:.1f} % in {s['games']} set-ups "
+        line += (f"; simulated {100 * s['frequency']:.1f} % in {s['games']} "
+                 f"setup{'' if s['games'] == 1 else 's'} "
                  f"(95 % interval {100 * lo:.1f}-{100 * hi:.1f} %)")
     return line
 

@@ -258,13 +258,16 @@ def render_odds(odds: Odds, name: str) -> str:
              f"from {odds.deck_size}" + (f" ({', '.join(odds.set_aside)} set aside, S-2/S-3)"
                                          if odds.set_aside else "")]
     sim = odds.simulated
+    n = sim["games"]
     rows = []
     for label, key, exact in (("keep the hand", "no_mulligan", odds.exact),
                               ("best mulligan (S-7)", "best_mulligan", odds.exact_mulligan)):
         s = sim[key]
-        lo, hi = s["interval"]
-        rows.append([label, f"{100 * exact:.2f} %", f"{100 * s['frequency']:.1f} %" if sim["games"] else "-",
-                     f"{100 * lo:.1f}-{100 * hi:.1f} %" if sim["games"] else "-"])
-    lines.append(tabulate(rows, ["", "exact", f"simulated ({sim['games']} setups)", "95 % interval"],
-                          tablefmt="simple", disable_numparse=True))
+        row = [label, f"{100 * exact:.2f} %"]
+        if n:  # --sims 0: the exact figures alone
+            lo, hi = s["interval"]
+            row += [f"{100 * s['frequency']:.1f} %", f"{100 * lo:.1f}-{100 * hi:.1f} %"]
+        rows.append(row)
+    head = ["", "exact"] + ([f"simulated ({n} setup{'' if n == 1 else 's'})", "95 % interval"] if n else [])
+    lines.append(tabulate(rows, head, tablefmt="simple", disable_numparse=True))
     return "\n".join(lines)
