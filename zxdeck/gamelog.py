@@ -184,5 +184,27 @@ def write_atomic(path: str | Path, text: str) -> None:
     os.replace(tmp, path)
 
 
+def check_record_target(path: str | Path, option: str) -> None:
+    """Before a game: a one-line ZxError (exit 2) when `path` (of `option`: --save, --log) is a
+    folder, is in a folder that is not there, or is a file other than a zxdeck save or log
+    (a deck list typed after --save by mistake): a record never writes over another file."""
+    target = Path(path)
+    if target.is_dir():
+        raise ZxError(f"{path}: is a folder, not a file ({option} FILE)")
+    if not target.parent.is_dir():
+        raise ZxError(f"{path}: no folder {str(target.parent)!r} to write it in ({option})")
+    if not target.exists() or target.stat().st_size == 0:
+        return
+    try:
+        with open(target, "rb") as fh:
+            head = fh.read(4096).decode("utf-8", errors="replace")
+    except OSError as exc:
+        raise ZxError(f"{path}: cannot read it to check it ({option}): {exc.strerror}") from None
+    if not any(f'"format": "{kind}"' in head for kind in (SAVE_FORMAT, LOG_FORMAT)):
+        raise ZxError(f"{path}: exists and is not a zxdeck save or log: {option} never writes "
+                      "over another file (choose another name)")
+
+
 __all__ = ["FORMAT_VERSION", "IncompatibleRecord", "LOG_FORMAT", "SAVE_FORMAT", "check_header",
-           "dumps", "make_header", "new_save_path", "read_log", "saves_dir", "write_atomic"]
+           "check_record_target", "dumps", "make_header", "new_save_path", "read_log", "saves_dir",
+           "write_atomic"]

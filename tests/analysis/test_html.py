@@ -118,6 +118,42 @@ def test_every_command_writes_its_page(tmp_path: Path) -> None:
     assert bad.returncode == 2 and "cannot write the HTML report" in bad.stderr
 
 
+def test_an_html_or_plot_path_that_cannot_be_written_is_refused_before_any_game(tmp_path: Path) -> None:
+    """--html / --plot in a folder that is not there, naming a folder, or naming a file that is
+    not a page or image (a deck list): one line (exit 2) before a game is played (the --out
+    folder is never made), not after the whole run, losing its result."""
+    moz = [str(ROOT / "examples" / "moz" / f) for f in ("dusk_minus.txt", "shell_dragons.txt")]
+    missing, folder = str(tmp_path / "no" / "x"), str(tmp_path)
+    runs = [
+        (["sim", RED, BLUE, "-n", "100000"], "--html", missing + ".html", "no folder"),
+        (["tournament", RED, BLUE, "-n", "100000"], "--plot", missing + ".png", "no folder"),
+        (["gauntlet", RED, str(DECKS), "-n", "100000"], "--html", folder, "is a folder, not a file"),
+        (["optimize", RED, "--try", "-1 火の粉払い +1 紅蓮の業火", "-n", "100000"], "--html",
+         missing + ".html", "no folder"),
+        (["--game", "moz", "sim", *moz, "-n", "100000"], "--html", missing + ".html", "no folder"),
+        (["--game", "moz", "tournament", *moz, "-n", "100000"], "--plot", missing + ".svg",
+         "no folder"),
+    ]
+    for i, (args, option, path, problem) in enumerate(runs):
+        out = tmp_path / f"run{i}"
+        r = zx(*args, option, path, "--out", str(out))
+        assert r.returncode == 2 and r.stdout == "", (args, r.stderr)
+        assert r.stderr.count("\n") == 1 and problem in r.stderr and "before the games" in r.stderr
+        assert not out.exists(), args  # nothing ran
+    deck = tmp_path / "mine.txt"  # a deck list after --html by mistake: never written over
+    shutil.copy(RED, deck)
+    for args in (["sim", RED, BLUE, "-n", "2", "--html", str(deck)],
+                 ["tournament", RED, BLUE, "-n", "2", "--plot", str(deck.with_suffix(".png"))]):
+        if args[-1].endswith(".png"):
+            shutil.copy(RED, args[-1])
+        r = zx(*args)
+        assert r.returncode == 2 and "it exists and is not" in r.stderr and "choose another name" in r.stderr
+        assert Path(args[-1]).read_bytes() == Path(RED).read_bytes()
+    page = tmp_path / "again.html"  # a page zxdeck wrote is written over, as before
+    for _ in range(2):
+        assert zx("sim", RED, BLUE, "-n", "2", "--jobs", "1", "--html", str(page)).returncode == 0
+
+
 HARNESS = """<script>
 window.__errors = [];
 window.addEventListener('error', function (e) { window.__errors.push(String(e.message)); });

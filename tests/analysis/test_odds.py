@@ -112,6 +112,25 @@ def test_draw_odds_command() -> None:
     assert bad.returncode == 2 and "go with --odds" in bad.stderr
 
 
+@pytest.mark.rule("S-2")
+def test_asking_for_more_copies_than_the_deck_has_is_an_error(zx_decks, moz_decks) -> None:
+    """More copies than the deck has to draw can never be held: one line saying so (exit 2),
+    not a 0 % that reads as bad luck; the start card is set aside before the draw (S-2)."""
+    from zxdeck.games.moz.odds import moz_odds
+    from zxdeck.games.zx.engine.opening import opening_odds, parse_odds
+
+    spec = zx_decks["red"].spec
+    with pytest.raises(ZxError, match="火の粉払い:9 asks for 9 copies; the main deck .* has 3 to draw"):
+        opening_odds(spec, parse_odds("火の粉払い:9"), 1, False, games=0)
+    with pytest.raises(ZxError, match="has 0 to draw \\(the start or gate card is set aside"):
+        opening_odds(spec, parse_odds("ZX01-001"), 1, False, games=0)  # red's start card
+    assert opening_odds(spec, parse_odds("火の粉払い:3"), 1, False, games=0).exact > 0
+    with pytest.raises(ZxError, match="潮騒の竜:2 asks for 2 copies; the zone of the deck has 1"):
+        moz_odds(moz_decks["shell_dragons"].setup, [("潮騒の竜", 2)], 1, games=0)
+    r = zx("draw", RED, "--odds", "火の粉払い:4")
+    assert r.returncode == 2 and r.stderr.count("\n") == 1 and "has 3 to draw" in r.stderr
+
+
 @pytest.mark.rule("S-3", "T-3", "S-5")
 def test_moz_odds_equal_inclusion_exclusion_and_the_engine_agrees(moz_decks) -> None:
     """MOZ (MOZ_RULES S-3: 7 cards; T-3: one a turn, the first turn too; S-5: no mulligan):
@@ -129,3 +148,21 @@ def test_moz_odds_equal_inclusion_exclusion_and_the_engine_agrees(moz_decks) -> 
     r = zx("--game", "moz", "draw", str(ROOT / "examples" / "moz" / "shell_dragons.txt"), "--odds",
            "潮騒の竜", "--by-turn", "1", "--sims", "10")
     assert r.returncode == 0 and "exact 16.00 %" in r.stdout  # 8 of 50 hold the one copy
+
+
+def test_odds_text_counts_setups_in_words_and_drops_an_empty_simulation(zx_decks, moz_decks) -> None:
+    """'1 setup', not '1 setups'; --sims 0 shows the exact figures without a column of '-'."""
+    from zxdeck.games.moz.odds import moz_odds, render_moz_odds
+    from zxdeck.games.zx.engine.opening import opening_odds, parse_odds, render_odds
+
+    spec = zx_decks["red"].spec
+    one = render_odds(opening_odds(spec, parse_odds("火の粉払い"), 1, False, games=1), "red")
+    assert "simulated (1 setup)" in one and "1 setups" not in one
+    assert "simulated (5 setups)" in render_odds(opening_odds(spec, parse_odds("火の粉払い"), 1, False,
+                                                              games=5), "red")
+    none = render_odds(opening_odds(spec, parse_odds("火の粉払い"), 1, False, games=0), "red")
+    assert "simulated" not in none and "interval" not in none and " - " not in none
+    assert "keep the hand" in none and "best mulligan (S-7)" in none
+    cards = moz_decks["shell_dragons"].setup
+    assert "in 1 setup (" in render_moz_odds(moz_odds(cards, [("潮騒の竜", 1)], 1, games=1), "d")
+    assert "in 3 setups (" in render_moz_odds(moz_odds(cards, [("潮騒の竜", 1)], 1, games=3), "d")

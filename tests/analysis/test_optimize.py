@@ -72,13 +72,21 @@ def test_paired_difference_by_hand() -> None:
     y = Candidate("y", None, [Scores([1, 0, 0, 0.5, 1, 1]), Scores([0, 0])])
     d, lo, hi, n = paired_difference(x, y, [0.5, 0.5])
     assert n == 2  # the games both played against every field deck
-    # deck 1: differences over games 0..1: 0, 1 (+1, -1 added): mean 1/4; deck 2: 1, 0 -> 1/4
+    # deck 1: differences over games 0..1: 0, 1: the difference 1/2; the interval adds +1, -1:
+    # mean 1/4 as its centre; deck 2: 1, 0 -> the same
+    assert d == pytest.approx(0.5)  # the games' own: what the two win rates shown differ by
     d1 = [0, 1, 1, -1]
     m = sum(d1) / 4
     v = sum((t - m) ** 2 for t in d1) / 3
     se = math.sqrt(2 * 0.25 * v / 4)
-    assert d == pytest.approx(0.5 * m + 0.5 * m)
-    assert (lo, hi) == pytest.approx((d - 1.959963984540054 * se, d + 1.959963984540054 * se))
+    assert (lo, hi) == pytest.approx((max(-1, m - 1.959963984540054 * se), min(1, m + 1.959963984540054 * se)))
+    # a difference of two win rates lies within -1..+1, and so does its interval
+    won = Candidate("w", None, [Scores([1, 1])])
+    lost = Candidate("l", None, [Scores([0, 0])])
+    d, lo, hi, _ = paired_difference(won, lost, [1.0])
+    assert d == 1.0 and -1 <= lo < d <= hi == 1.0
+    d, lo, hi, _ = paired_difference(lost, won, [1.0])
+    assert d == -1.0 and lo == -1.0 <= d < hi <= 1
     same = Candidate("s", None, [Scores([1, 0] * 10)])
     d, lo, hi, _ = paired_difference(same, same, [1.0])
     assert d == 0 and lo < 0 < hi  # never a zero-width interval

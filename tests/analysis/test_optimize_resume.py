@@ -113,7 +113,7 @@ def test_resume_refusals(tmp_path: Path) -> None:
     sim = tmp_path / "sim"
     assert zx("sim", RED, BLUE, "-n", "2", "--jobs", "1", "--out", str(sim)).returncode == 0
     r = zx("optimize", "--resume", str(sim))
-    assert r.returncode == 2 and "holds a sim run" in r.stderr
+    assert r.returncode == 2 and f"holds a Z/X sim run: use zxdeck sim --resume {sim}" in r.stderr
     r = zx("optimize")
     assert r.returncode == 2 and "give a deck" in r.stderr
 
@@ -133,6 +133,7 @@ def test_moz_optimize_resumes_the_same(tmp_path: Path) -> None:
     assert again.stdout == whole.stdout
     r = zx("optimize", "--resume", str(run))  # Z/X's optimize on a MOZ run
     assert r.returncode == 2 and "Traceback" not in r.stderr
+    assert f"holds a MOZ optimize run: use zxdeck --game moz optimize --resume {run}" in r.stderr
     r = zx("--game", "moz", "optimize", "--resume", str(tmp_path / "nothing"))
     assert r.returncode == 2 and "no manifest.json" in r.stderr
 

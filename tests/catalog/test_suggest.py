@@ -33,3 +33,16 @@ def test_japanese_typo_finds_the_card_and_one_suggestion_per_card() -> None:
 def test_nothing_close_gives_no_suggestion() -> None:
     assert suggest(CATALOG, "zzzzqqqq") == []
     assert suggest(CATALOG, "   ") == []
+
+
+def test_a_sentence_sharing_small_words_gets_no_suggestion() -> None:
+    """A pasted deck's English title shares "the", "of" with names but is close to none: no
+    "did you mean" (the built-in catalog gave 'March of the Dead', 'Solra the Void Shade' and
+    'Key of the Warp Gate' for it); a name's half is still close."""
+    from zxdeck.catalog.loader import load_catalog
+
+    builtin = load_catalog()
+    assert suggest(builtin, "My red deck for the tournament") == []
+    assert suggest(CATALOG, "My red deck for the tournament") == []
+    assert [c.id for _, c, _ in suggest(CATALOG, "ファルヴィス")][:1] == ["T-001"]
+    assert [c.id for _, c, _ in suggest(CATALOG, "Blue Equasion")] == ["T-005"]

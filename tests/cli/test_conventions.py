@@ -6,7 +6,8 @@ command tables, so a new command or game is checked too.
 - `--turn-limit` is range-checked by the option itself (at least 1);
 - agents: a command with any agent option has `--ai` (every computer player); one with
   `--ai1` has `--ai2`; the agents listed by a help each have their own line;
-- `--format` offers `json` and shows no old alias (`validate --format human` still works);
+- `--format` offers `json` and shows no old alias (`validate --format human` still works); an
+  option's help names `--format csv` only where the command has it (optimize has no CSV);
 - no help cites a file that is not shipped (INTERFACES.md).
 The old spellings keep working (tested at the end)."""
 
@@ -85,6 +86,11 @@ def test_options_follow_the_convention(key, path, command) -> None:
         assert "--ai2" in spellings
     ctx = click.Context(command, info_name=" ".join(path))
     assert "INTERFACES.md" not in command.get_help(ctx)
+    formats = next((p.type.choices for p in options if "--format" in p.opts
+                    and isinstance(p.type, click.Choice)), ())
+    for p in options:  # an option's help promises --format csv only where the command has it
+        if "--format csv" in (p.help or ""):
+            assert "csv" in formats, f"{' '.join(path)} {p.opts[0]}: help names --format csv"
 
 
 def test_the_agents_each_have_their_own_help_line() -> None:

@@ -91,6 +91,21 @@ def test_d3_same_name_under_two_ids_counts_together_after_nfkc(tmp_path: Path) -
     assert "copy-limit" in codes(result)
 
 
+def test_d4_d5_hints_swap_only_summoners_the_pile_has(cat: MozCatalog) -> None:
+    """D-4/D-5 short with five summoners of other levels: swap one; with no summoner at all
+    (an empty file): add them, as D-1 says (a hint never swaps summoners that are not there)."""
+    ids = [*pick(cat, type="summoner", level=5)[:3], *pick(cat, type="summoner", level=6)[:2]]
+    full = check(cat, with_summoners(cat, ids))
+    hints = {p.code: p.hint for p in full.errors}
+    assert hints["low-level-summoner"] == "swap 1 summoner of the pile for summoners of level 1 or 2"
+    empty = check(cat, "")
+    hints = {p.code: p.hint for p in empty.errors}
+    assert hints["summoner-count"] == "add 5 summoners"
+    assert hints["low-level-summoner"] == "add 1 summoner of level 1 or 2"
+    assert hints["mid-level-summoner"] == "add 1 summoner of level 3 or 4"
+    assert not any("swap" in (p.hint or "") for p in empty.errors)
+
+
 @pytest.mark.parametrize(("levels", "expected"), [
     ([2, 2, 3, 3, 3], []),  # the text's legal example
     ([5, 5, 5, 6, 6], ["low-level-summoner", "mid-level-summoner", "level5-limit", "level6-limit"]),

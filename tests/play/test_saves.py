@@ -114,6 +114,7 @@ def test_a_save_made_today_is_refused_cleanly_after_the_catalog_changes(tmp_path
     (lambda d: d["end"].update(state="0" * 16), "gives another game"),
     (lambda d: d.update(actions=d["actions"] + [["keep", -1, -1]]), "not legal"),
     (lambda d: d.pop("header") and d.update(format="zxdeck-replay-1"), "older zxdeck"),
+    (lambda d: d["header"].update(game="moz"), "a record of the game 'moz', not 'zx' (choose it with --game moz)"),
 ])
 def test_incompatible_saves_are_refused_with_the_reason(tmp_path, change, reason):
     save = tmp_path / "g.json"
@@ -126,6 +127,21 @@ def test_incompatible_saves_are_refused_with_the_reason(tmp_path, change, reason
                  ["play", "--resume", str(save)]):
         code, out, err = run(args)
         assert code == 2 and reason in err and str(save) in err, (args, err)
+
+
+def test_a_moz_save_or_log_given_to_zx_names_its_game(tmp_path):
+    """A MOZ match's save or log replayed without --game moz: one line naming the game to choose,
+    not that its first card is missing from the Z/X catalog."""
+    moz = ROOT / "examples" / "moz"
+    save, log = tmp_path / "m.json", tmp_path / "m.jsonl"
+    code, _, err = run(["--game", "moz", "play", "--auto", "--seed", "3", "--p1", str(moz / "dusk_minus.txt"),
+                        "--p2", str(moz / "flame_thunder.txt"), "--save", str(save), "--log", str(log)])
+    assert code == 0, err
+    for args in (["replay", str(save), "--all"], ["replay", str(log), "--all"],
+                 ["play", "--resume", str(save)]):
+        code, _, err = run(args)
+        assert code == 2 and "a record of the game 'moz', not 'zx' (choose it with --game moz)" in err, (args, err)
+        assert "not in the catalog" not in err
 
 
 def test_another_zxdeck_version_with_the_same_rules_is_a_note(tmp_path):
@@ -164,3 +180,29 @@ def test_saves_go_to_the_data_folder_and_resume_from_anywhere(tmp_path):
 def test_no_saves_yet(tmp_path):
     r = zxdeck("play", "--saves")
     assert r.returncode == 0 and r.stdout.startswith("no saved games in ")
+
+
+def test_save_and_log_never_write_over_another_file(tmp_path):
+    """`--save`/`--log` naming a deck list (a slip of the option) is refused before the game, the
+    file intact; a folder, or a folder that is not there: one line too. A zxdeck save or log of
+    an earlier game, or an empty file, is written over as before."""
+    deck = tmp_path / "red.txt"
+    shutil.copy(RED, deck)
+    before = deck.read_bytes()
+    game = ["play", "--auto", "--seed", "3", "--p1", RED, "--p2", BLUE, "-q"]
+    for option in ("--save", "--log"):
+        r = zxdeck(*game, option, str(deck))
+        assert r.returncode == 2 and r.stdout == "", r.stderr
+        assert f"exists and is not a zxdeck save or log: {option} never writes over" in r.stderr
+        assert r.stderr.count("\n") == 1 and deck.read_bytes() == before
+        r = zxdeck(*game, option, str(tmp_path))
+        assert r.returncode == 2 and "is a folder, not a file" in r.stderr and "Traceback" not in r.stderr
+        r = zxdeck(*game, option, str(tmp_path / "no" / "g.json"))
+        assert r.returncode == 2 and "no folder" in r.stderr
+    save, log = tmp_path / "g.json", tmp_path / "g.jsonl"
+    log.write_text("", encoding="utf-8")
+    for seed in ("3", "4"):  # the second game writes over the first one's save and log
+        r = zxdeck("play", "--auto", "--seed", seed, "--p1", RED, "--p2", BLUE, "-q",
+                   "--save", str(save), "--log", str(log))
+        assert r.returncode == 0, r.stderr
+        assert json.loads(save.read_text(encoding="utf-8"))["seed"] == int(seed)

@@ -55,6 +55,15 @@ def test_whole_game_by_typing_numbers_commands_and_junk(tmp_path, specs):
     assert len(data["actions"]) == len(s.g.history)
 
 
+def test_the_greeting_names_the_whole_path_of_the_save(tmp_path, specs):
+    """A new player is told where the game is saved: the save's whole path (the data folder's
+    saves/ by default), not its bare name, which reads as a file of the working directory."""
+    s, buf = session(tmp_path, specs, Person(("quit",)))
+    s.run()
+    out = "".join(buf.getvalue().split())  # the greeting is wrapped to the terminal's width
+    assert f"対戦は{tmp_path / 'game.json'}に自動保存されます" in out
+
+
 def test_every_prompt_offers_exactly_the_engine_actions(tmp_path, specs):
     """The person is offered the same actions the engine offers computer players, numbered 1..N
     (copies of one card in one zone, interchangeable, are one choice), and decides everything

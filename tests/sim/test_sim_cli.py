@@ -164,6 +164,43 @@ def test_resume_refuses_a_run_that_changed(tmp_path) -> None:
     assert r.returncode == 2 and "no manifest.json" in r.stderr
 
 
+def test_out_and_resume_name_a_file_or_a_missing_folder_in_one_line(tmp_path) -> None:
+    """--out or --resume given a file, or --resume a folder that is not there: one line saying
+    so (exit 2), not the system's errno text."""
+    afile = tmp_path / "notes.txt"
+    afile.write_text("x\n", encoding="utf-8")
+    cases = [
+        (("sim", RED, BLUE, "-n", "2", "--out", str(afile)), "is a file, not a folder (--out"),
+        (("sim", "--resume", str(afile)), "is a file, not a folder: --resume takes"),
+        (("sim", "--resume", str(tmp_path / "nothing")), "no such folder, so no manifest.json"),
+        (("tournament", "--resume", str(afile)), "is a file, not a folder: --resume takes"),
+    ]
+    for args, message in cases:
+        r = _bad(*args)
+        assert r.returncode == 2 and message in r.stderr, (args, r.stderr)
+        assert "Errno" not in r.stderr and len(r.stderr.strip().splitlines()) == 1, r.stderr
+    assert afile.read_text(encoding="utf-8") == "x\n"
+
+
+def test_resume_names_the_game_and_command_of_another_games_run(tmp_path) -> None:
+    """A MOZ run resumed without --game moz (and a Z/X run with it): one line naming the command
+    that resumes it, not an internal KeyError on a key only Z/X's manifests have."""
+    moz = DECKS.parent / "moz"
+    mrun, zrun = tmp_path / "moz", tmp_path / "zx"
+    r = zx("--game", "moz", "sim", str(moz / "dusk_minus.txt"), str(moz / "shell_dragons.txt"), "-n", "2",
+           "--jobs", "1", "--out", str(mrun))
+    assert r.returncode == 0, r.stderr
+    assert zx("sim", RED, BLUE, "-n", "2", "--jobs", "1", "--out", str(zrun)).returncode == 0
+    for args, line in [
+        (("sim", "--resume", str(mrun)), f"holds a MOZ sim run: use zxdeck --game moz sim --resume {mrun}"),
+        (("tournament", "--resume", str(mrun)), "holds a MOZ sim run: use zxdeck --game moz sim --resume"),
+        (("--game", "moz", "sim", "--resume", str(zrun)), f"holds a Z/X sim run: use zxdeck sim --resume {zrun}"),
+        (("--game", "moz", "tournament", "--resume", str(mrun)), "holds a MOZ sim run"),
+    ]:
+        r = _bad(*args)
+        assert r.returncode == 2 and line in r.stderr and "internal error" not in r.stderr, (args, r.stderr)
+
+
 def _bad(*args: str) -> subprocess.CompletedProcess:
     r = zx(*args)
     assert "Traceback" not in r.stderr

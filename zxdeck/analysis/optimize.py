@@ -18,9 +18,10 @@ against field deck j, the candidate's score minus the original's (1 a win, 0.5 a
 loss) on the same seed. Its mean against each field deck, weighted by the shares, is the
 difference; its standard error is the square root of the weighted sum of (share² × the
 variance of the per-game differences / games); the interval is ± z of it (z = 1.96 for 95 %).
-One game won and one lost by the difference are added to each field deck's games (as Agresti and
-Caffo add a success and a failure), so that candidates whose games never differed yet do not get
-an interval of zero width. Pairing makes the interval much narrower than comparing two
+For the interval, one game won and one lost by the difference are added to each field deck's
+games (as Agresti and Caffo add a success and a failure), so that candidates whose games never
+differed yet do not get an interval of zero width; it is centred on that adjusted mean and kept
+within -1..+1 (-100 .. +100 points), the bounds of a difference of two win rates. Pairing makes the interval much narrower than comparing two
 independent win rates.
 """
 
@@ -128,23 +129,28 @@ def field_mean(c: Candidate, shares: Sequence[float], n: int | None = None) -> f
 def paired_difference(x: Candidate, y: Candidate, shares: Sequence[float],
                       confidence: float = 0.95) -> tuple[float, float, float, int] | None:
     """x's win rate minus y's over the games both played (common seeds), with its interval:
-    (difference, low, high, games per field deck); None without common games."""
+    (difference, low, high, games per field deck); None without common games. The difference
+    is that of the games; the interval, with a won and a lost game added, lies within -1..+1."""
     z = NormalDist().inv_cdf(0.5 + confidence / 2)
     n = min(min(a.games, b.games) for a, b in zip(x.scores, y.scores))
     if n <= 0:
         return None
-    mean = var = 0.0
+    raw = mean = var = 0.0
     for s, a, b in zip(shares, x.scores, y.scores):
+        diffs = [p - q for p, q in zip(a.points[:n], b.points[:n])]
+        raw += s * sum(diffs) / n
         # one win and one loss of difference added (as Agresti and Caffo add a success and a
         # failure): games that never differed do not make a zero-width interval
-        d = [p - q for p, q in zip(a.points[:n], b.points[:n])] + [1.0, -1.0]
+        d = diffs + [1.0, -1.0]
         k = len(d)
         m = sum(d) / k
         v = sum((t - m) ** 2 for t in d) / (k - 1)
         mean += s * m
         var += s * s * v / k
     half = z * math.sqrt(var)
-    return mean, mean - half, mean + half, n
+    # the difference shown is the games' own (the win rates' difference); the interval is the
+    # adjusted one, within -1..+1, the bounds of a difference of two win rates
+    return raw, max(-1.0, mean - half), min(1.0, mean + half), n
 
 
 def schedule(games: int, candidates: int) -> list[int]:

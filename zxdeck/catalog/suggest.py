@@ -17,6 +17,9 @@ Card = Any  # a card of the catalog's game
 
 MIN_SCORE = 60.0
 RELATIVE_CUTOFF = 20.0  # drop suggestions far worse than the best one
+# and those not close at all: a sentence shares words ("the", "of") with many English names
+# ("My red deck for the tournament" is 42-47 from "March of the Dead"; a name's half, 67)
+MIN_CLOSENESS = 50.0
 MAX_QUERY = 200  # longer text is cut before comparing (a 100,000-character line must stay fast)
 
 
@@ -62,7 +65,7 @@ def suggest(catalog: CardSource, text: str, limit: int = 3) -> list[tuple[str, C
     best = hits[0][1] if hits else 0.0
     for _, score, index in hits:
         card, shown = cards[index], display[index]
-        if score < best - RELATIVE_CUTOFF:
+        if score < best - RELATIVE_CUTOFF or score < MIN_CLOSENESS:
             break
         if card.id in seen or shown in seen:  # one per card, and reprints (same name) once
             continue

@@ -16,13 +16,17 @@ from zxdeck.errors import ZxError
 F = TypeVar("F", bound=Callable[..., Any])
 
 CARD_STATS_HELP = ("Per card of the deck(s): games in which it was drawn and played, the win rate "
-                   "then and when not drawn, with 95 % intervals (docs/ANALYSIS.md); with "
-                   "--format csv, one row per card instead of the games.")
+                   "then and when not drawn, with 95 % intervals (docs/ANALYSIS.md)")
+CARD_STATS_CSV_HELP = "; with --format csv, one row per card instead of the usual rows."
 
 
-def card_stats_option(command: F) -> F:
-    """`--card-stats` (the parameter `card_stats`)."""
-    return click.option("--card-stats", "card_stats", is_flag=True, help=CARD_STATS_HELP)(command)
+def card_stats_option(command: F | None = None, *, csv: bool = True) -> Any:
+    """`--card-stats` (the parameter `card_stats`); `csv=False` for a command without
+    `--format csv`, whose help then does not promise its CSV rows."""
+    if command is None:
+        return lambda c: card_stats_option(c, csv=csv)
+    text = CARD_STATS_HELP + (CARD_STATS_CSV_HELP if csv else ".")
+    return click.option("--card-stats", "card_stats", is_flag=True, help=text)(command)
 
 
 def resumed_card_stats(stored: dict[str, Any], asked: bool, resume_dir: str) -> bool:
@@ -133,9 +137,51 @@ def run_gauntlet(deck: tuple[str, Any], field: list[tuple[Any, Any]], *, agent: 
     finish(outcome, out_dir or resume_dir, command, None, debug)
 
 
+def check_output_file(path: str, what: str) -> None:
+    """Before any game is played: a one-line ZxError when `path` cannot be the file a run writes
+    at its end (`what`: "the HTML report", "the plot"): a folder, or in a folder that is not
+    there or not writable. Found only after hours of games, the result would be lost."""
+    import os
+    from pathlib import Path
+
+    target = Path(path)
+    folder = target.parent
+    if target.is_dir():
+        problem = "is a folder, not a file"
+    elif not folder.is_dir():
+        problem = f"no folder {str(folder)!r} to write it in"
+    elif not os.access(folder, os.W_OK) or (target.exists() and not os.access(target, os.W_OK)):
+        problem = "not writable"
+    elif target.is_file() and target.stat().st_size and not _is_kind(target, what):
+        kind = "an HTML page" if what == "the HTML report" else "a PNG or SVG image"
+        problem = f"it exists and is not {kind}, so it is not written over (choose another name)"
+    else:
+        return
+    raise ZxError(f"{path}: cannot write {what}: {problem} (checked before the games are played)")
+
+
+def _is_kind(target: Any, what: str) -> bool:
+    """Whether the existing file `target` is one zxdeck writes as `what` (so writing over it loses
+    nothing that was not zxdeck's): an HTML page, a PNG or SVG image."""
+    try:
+        with open(target, "rb") as fh:
+            head = fh.read(512).lstrip().lower()
+    except OSError:
+        return False
+    if what == "the HTML report":
+        return head.startswith((b"<!doctype html", b"<html"))
+    return head.startswith((b"\x89png", b"<?xml", b"<svg"))
+
+
+def _check_html(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    if value is not None and not ctx.resilient_parsing:
+        check_output_file(value, "the HTML report")
+    return value
+
+
 def html_option(command: F) -> F:
-    """`--html FILE` (the parameter `html_path`)."""
-    return click.option("--html", "html_path", metavar="FILE.html",
+    """`--html FILE` (the parameter `html_path`), checked to be writable before any game."""
+    return click.option("--html", "html_path", metavar="FILE.html", callback=_check_html,
                         help="Also write the result as one self-contained HTML page "
                              "(docs/ANALYSIS.md).")(command)
 

@@ -92,10 +92,15 @@ def resume_manifest(resume_dir: str, out_dir: str | None, kind: str, game: str |
         store.lock()  # one writer per folder: a run going on there is named (exit 2)
         _release_at_end(store)
     stored = store.read_manifest()
-    if game is None and stored.get("kind") != kind:
-        raise ZxError(f"{resume_dir}: holds a {stored.get('kind')} run: use zxdeck {stored.get('kind')} --resume")
-    if game is not None and (stored.get("kind") != kind or stored.get("game") != game):
-        raise ZxError(f"{resume_dir}: not a {game.upper()} {kind} run")
+    recorded, asked = stored.get("game", "zx"), game or "zx"  # Z/X's manifests predate the key
+    if stored.get("kind") != kind or recorded != asked:
+        what, command = stored.get("kind"), f"zxdeck {stored.get('kind')} --resume"
+        if not isinstance(recorded, str) or not isinstance(what, str):
+            raise ZxError(f"{resume_dir}: not a {asked.upper()} {kind} run")
+        if recorded != "zx":
+            command = f"zxdeck --game {recorded} {what} --resume"
+        label = "Z/X" if recorded == "zx" else recorded.upper()
+        raise ZxError(f"{resume_dir}: holds a {label} {what} run: use {command} {resume_dir}")
     check_shape(stored, kind, str(store.manifest_path))
     return store, stored
 

@@ -55,7 +55,7 @@ def _side(t: Tally, s: str, entry: dict[str, Any]) -> dict[str, Any]:
 
 
 def rounds_summary(tallies: Iterable[Tally]) -> dict[str, Any] | None:
-    """For a game that chooses the first player every round (MOZ, where speed picks the first player of each round): the rounds, how many had
+    """For a game that chooses the first player every round (MOZ, by speed): the rounds, how many had
     their first player chosen by speed, and how the round's first player did; None otherwise."""
     rounds = by_speed = tied = first_won = 0
     for t in tallies:

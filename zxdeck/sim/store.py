@@ -143,6 +143,9 @@ class RunDir:
     def create(self, manifest: dict[str, Any]) -> None:
         """Start a new run here: the folder is made if needed and must not hold a run already.
         The folder's lock is held from here on (`lock`)."""
+        if self.path.exists() and not self.path.is_dir():
+            raise ZxError(f"{self.path}: is a file, not a folder (--out names the folder the run "
+                          "writes, made if needed)")
         if self.manifest_path.exists() or self.games_path.exists():
             self._refuse_existing()
         try:
@@ -166,11 +169,17 @@ class RunDir:
                       "or choose another --out)")
 
     def read_manifest(self) -> dict[str, Any]:
+        if not self.path.exists():
+            raise ZxError(f"{self.path}: no such folder, so no {MANIFEST}: --resume takes the "
+                          "folder a run wrote with --out")
+        if not self.path.is_dir():
+            raise ZxError(f"{self.path}: is a file, not a folder: --resume takes the folder a run "
+                          "wrote with --out")
         try:
             text = self.manifest_path.read_text(encoding="utf-8")
         except FileNotFoundError:
-            raise ZxError(f"{self.path}: no {MANIFEST}: not the folder of a sim or tournament run") \
-                from None
+            raise ZxError(f"{self.path}: no {MANIFEST}: not the folder a run wrote with --out "
+                          "(sim, tournament, gauntlet, optimize)") from None
         except (OSError, UnicodeDecodeError) as exc:
             raise ZxError(f"{self.manifest_path}: cannot read: {exc}") from None
         try:

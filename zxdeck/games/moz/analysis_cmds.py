@@ -145,7 +145,7 @@ OPTIMIZE_EPILOG = examples_epilog([
 @click.option("--format", "fmt", type=click.Choice(["table", "json"]), default="table", show_default=True)
 @click.option("--turn-limit", type=click.IntRange(1), default=400, show_default=True, help="A longer match is a tie (W-3).")
 @click.option("--allow-illegal", is_flag=True, help="Play decks that break the deck rules (D).")
-@card_stats_option
+@card_stats_option(csv=False)
 @html_option
 @pass_app
 @click.pass_context

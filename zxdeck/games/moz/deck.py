@@ -130,8 +130,13 @@ def check_limit(limit: Limit, copies: list[tuple[MozCard, DeckEntry]], unknown: 
             hint = f"remove {n - limit.maximum} of them" if limit.maximum else "remove them"  # type: ignore[operator]
         else:
             short = limit.minimum - n  # type: ignore[operator]
-            if limit.match.get("type") == ["summoner"] and "level" in limit.match:
+            summoners = limit.match.get("type") == ["summoner"]
+            others = sum(1 for c, _ in copies if c.type == "summoner") - n
+            if summoners and "level" in limit.match and others >= short:
                 hint = f"swap {_plural(short, 'summoner')} of the pile for {what}"
+            elif summoners:  # no other summoner to swap (an empty pile): add them
+                kind = what.removeprefix("summoners") if what.startswith("summoners") else ""
+                hint = f"add {_plural(short, 'summoner')}{kind}"
             else:
                 hint = f"add {_plural(short, 'card')}"
         lines = _lines([e for _, e in found]) if limit.point_lines else []

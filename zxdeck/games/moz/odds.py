@@ -40,6 +40,10 @@ def moz_odds(cards: Sequence[MozCard], wanted: list[tuple[str, int]], turn: int,
             raise ZxError(f"--odds: {name} is not in the zone of the deck")
         keys.append(ids)
     groups = [(sum(1 for c in zone if c.id in ids), k) for ids, (_, k) in zip(keys, wanted)]
+    for (name, k), (have, _) in zip(wanted, groups):
+        if k > have:  # never held: 0 % would read as bad luck, not as a typo
+            raise ZxError(f"--odds: {name}{f':{k}' if k > 1 else ''} asks for {k} {'copy' if k == 1 else 'copies'}; "
+                          f"the zone of the deck has {have}")
     n = min(cards_by_turn(turn), len(zone))
     exact = holding(groups, len(zone), n)
     hits = 0
@@ -65,7 +69,8 @@ def render_moz_odds(odds: dict[str, Any], name: str) -> str:
             f"exact {100 * odds['exact']:.2f} %")
     if s["games"]:
         lo, hi = s["interval"]
-        line += (f"; simulated {100 * s['frequency']:.1f} % in {s['games']} set-ups "
+        line += (f"; simulated {100 * s['frequency']:.1f} % in {s['games']} "
+                 f"setup{'' if s['games'] == 1 else 's'} "
                  f"(95 % interval {100 * lo:.1f}-{100 * hi:.1f} %)")
     return line
 

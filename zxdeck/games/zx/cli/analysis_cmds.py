@@ -160,7 +160,7 @@ OPTIMIZE_EPILOG = examples_epilog([
 @click.option("--turn-limit", type=click.IntRange(1), default=100, show_default=True,
               help="A longer game ends as a draw (W-3).")
 @deck_check_options
-@card_stats_option
+@card_stats_option(csv=False)
 @html_option
 @pass_app
 @click.pass_context

@@ -180,6 +180,11 @@ def play_cmd(app: AppContext, auto: bool, seed: int, p1: str | None, p2: str | N
         if ai2_given and ai2 != level:
             raise ZxError(f"give --level {level} or --ai2 {ai2}, not both")
         ai2, ai2_given = level, True
+    from zxdeck.gamelog import check_record_target
+
+    for path, option in ((save_path, "--save"), (log_path, "--log")):
+        if path:  # before any game: a typo never costs a game, nor overwrites a deck file
+            check_record_target(path, option)
     if resume_path:
         from zxdeck.games.zx.play import resume_game
         from zxdeck.games.zx.play.savefile import find_save

@@ -186,6 +186,14 @@ def opening_odds(spec: DeckSpec, wanted: list[tuple[str, int]], turn: int, secon
             raise ZxError(f"--odds: {name} is not in the main deck of {spec.name or 'the deck'}")
         keys.append(members)
     groups = [(sum(1 for c in pool if c.id in ids), k) for ids, (_, k) in zip(keys, wanted)]
+    for (name, k), (have, _) in zip(wanted, groups):
+        if k > have:  # never held: 0 % would read as bad luck, not as a typo
+            aside_note = (" (the start or gate card is set aside before the draw, S-2/S-3)"
+                          if any(fold_compact(name) in (fold_compact(c.name), fold_compact(c.id))
+                                 for c in aside) else "")
+            raise ZxError(f"--odds: {name}{f':{k}' if k > 1 else ''} asks for {k} {'copy' if k == 1 else 'copies'}; "
+                          f"the main deck of {spec.name or 'the deck'} has {have} to draw"
+                          f"{aside_note}")
     n = cards_by_turn(turn, second)
     size = len(pool)
     exact = holding(groups, size, n)
@@ -250,13 +258,16 @@ def render_odds(odds: Odds, name: str) -> str:
              f"from {odds.deck_size}" + (f" ({', '.join(odds.set_aside)} set aside, S-2/S-3)"
                                          if odds.set_aside else "")]
     sim = odds.simulated
+    n = sim["games"]
     rows = []
     for label, key, exact in (("keep the hand", "no_mulligan", odds.exact),
                               ("best mulligan (S-7)", "best_mulligan", odds.exact_mulligan)):
         s = sim[key]
-        lo, hi = s["interval"]
-        rows.append([label, f"{100 * exact:.2f} %", f"{100 * s['frequency']:.1f} %" if sim["games"] else "-",
-                     f"{100 * lo:.1f}-{100 * hi:.1f} %" if sim["games"] else "-"])
-    lines.append(tabulate(rows, ["", "exact", f"simulated ({sim['games']} setups)", "95 % interval"],
-                          tablefmt="simple", disable_numparse=True))
+        row = [label, f"{100 * exact:.2f} %"]
+        if n:  # --sims 0: the exact figures alone
+            lo, hi = s["interval"]
+            row += [f"{100 * s['frequency']:.1f} %", f"{100 * lo:.1f}-{100 * hi:.1f} %"]
+        rows.append(row)
+    head = ["", "exact"] + ([f"simulated ({n} setup{'' if n == 1 else 's'})", "95 % interval"] if n else [])
+    lines.append(tabulate(rows, head, tablefmt="simple", disable_numparse=True))
     return "\n".join(lines)

@@ -156,6 +156,10 @@ def check_record(data: dict[str, Any], catalog: CardSource,
     return notes on what differs harmlessly. `digest`: the catalog's sha256 when known."""
     header = data.get("header")
     version = _version_of(header, data)
+    recorded = header.get("game", "zx")  # Z/X's records predate the key
+    if recorded != "zx":  # another game's record: say so, not that its cards are unknown
+        raise IncompatibleRecord(f"a record of the game {recorded!r}, not 'zx' "
+                                 f"(choose it with --game {recorded})")
     by = check_version(header, version, RULES_REVISION)
     cards = data.get("cards")
     if not isinstance(cards, dict):

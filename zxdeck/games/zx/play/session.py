@@ -611,7 +611,7 @@ class PlaySession:
         if not self.greeted:
             lines += [Text(x, style="dim") for x in wrap(
                 f"あなたは P1 (下の列) です。相手: {self.setup.ai}。番号で選び、help でコマンド一覧。"
-                f"対戦は {self.save_path.name} に自動保存されます。", self.cols)]
+                f"対戦は {self.save_path} に自動保存されます。", self.cols)]
         lines += [Text(x, style="bold") for x in wrap(clean(self.question()), self.cols)]
         choices = [Text(clean(x)) for x in self.choice_lines(offered)]
         self.choice_ids = {id(t) for t in choices}
