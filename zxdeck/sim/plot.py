@@ -64,7 +64,7 @@ def require_matplotlib() -> None:
 def check_plot_path(path: str) -> None:
     if Path(path).suffix.lower() not in FORMATS:
         raise ZxError(f"{path}: --plot writes .png or .svg files")
-    from zxdeck.cli.analysis import check_output_file
+    from zxdeck.outputs import check_output_file
 
     check_output_file(path, "the plot")
     require_matplotlib()
