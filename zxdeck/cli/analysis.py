@@ -12,7 +12,6 @@ from typing import Any, TypeVar
 import click
 
 from zxdeck.errors import ZxError
-from zxdeck.outputs import check_output_file
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -140,6 +139,8 @@ def run_gauntlet(deck: tuple[str, Any], field: list[tuple[Any, Any]], *, agent: 
 
 def _check_html(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
     if value is not None and not ctx.resilient_parsing:
+        from zxdeck.outputs import check_output_file
+
         check_output_file(value, "the HTML report")
     return value
 
