@@ -11,8 +11,15 @@ from pathlib import Path
 
 import pytest
 
-from zxdeck.analysis.cards import CardStats, newcombe, sim_cards, tournament_cards
+from zxdeck.analysis.cards import (
+    CardStats,
+    newcombe,
+    render_card_stats,
+    sim_cards,
+    tournament_cards,
+)
 from zxdeck.sim.stats import wilson
+from zxdeck.termtext import width
 
 ROOT = Path(__file__).resolve().parents[2]
 RED, BLUE, GREEN = (str(ROOT / "examples" / "decks" / f"{c}.txt") for c in ("red", "blue", "green"))
@@ -251,7 +258,10 @@ def test_zx_sim_card_stats_json_csv_and_jobs() -> None:
     assert head.startswith("deck,card,copies,drawn_games,drawn_win_rate")
     assert rows and all(r.startswith((RED, BLUE)) for r in rows)
     t = zx("sim", RED, BLUE, "-n", "4", "--jobs", "1", "--card-stats")
-    assert "Cards of " + RED in t.stdout and "improvement" in t.stdout
+    assert "Cards of " + RED in t.stdout and "diff CI" in t.stdout
+    stats = t.stdout[t.stdout.index("Cards of "):]  # after the sim's own report
+    table = [line for line in stats.splitlines() if not line.startswith("Cards of ")]
+    assert max(width(line) for line in table) <= 100  # fits a 100-column terminal
 
 
 def test_card_stats_resume_and_refusal(tmp_path: Path) -> None:
@@ -287,3 +297,26 @@ def test_tournament_and_moz_card_stats() -> None:
     assert all(c["copies"] for c in a["cards"])  # summoners are not listed
     mt = zx("--game", "moz", "tournament", MOZ_A, MOZ_B, "-n", "2", "--card-stats", "--format", "csv")
     assert mt.returncode == 0 and mt.stdout.startswith("deck,card,copies")
+
+
+def _card(name: str, rate: float | None) -> dict:
+    side = {"games": 7 if rate is not None else 0, "win_rate": rate,
+            "interval": None if rate is None else [0.0, 1.0]}
+    return {"card": name, "copies": 4, "drawn": side, "played": side, "not_drawn": side,
+            "improvement": None if rate is None else -1.0,
+            "improvement_interval": None if rate is None else [-1.0, 1.0],
+            "mean_turn_drawn": 1.5, "mean_turn_played": None}
+
+
+def test_card_stats_text_fits_100_columns_with_long_names_and_extreme_values() -> None:
+    decks = [{"deck": "d.txt", "games": 1000, "win_rate": 1.0,
+              "cards": [_card("紅蓮皇竜オーバーブレイズ・アルティメット・ドラゴン・エクストラ", 1.0),
+                        _card("Very Long English Card Name Of The Flame Emperor Dragon", 0.0),
+                        _card("短い", None)]}]
+    text = render_card_stats(decks)
+    lines = text.splitlines()
+    assert max(width(line) for line in lines) <= 100
+    assert "100.0" in text and "0-100" in text and "-100..+100" in text  # compact intervals
+    assert any(line.startswith("紅蓮皇竜") and "~" in line for line in lines)  # shortened, marked
+    assert any(line.startswith("短い") for line in lines)
+    assert "--format json / csv" in text  # where the mean turns and the digits are

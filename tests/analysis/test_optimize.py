@@ -12,7 +12,14 @@ from pathlib import Path
 
 import pytest
 
-from zxdeck.analysis.optimize import Candidate, Scores, paired_difference, parse_change, schedule
+from zxdeck.analysis.optimize import (
+    Candidate,
+    Scores,
+    paired_difference,
+    parse_change,
+    render_race,
+    schedule,
+)
 from zxdeck.errors import ZxError
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -123,7 +130,7 @@ def test_optimize_finds_the_planted_better_candidate_the_same_for_any_jobs(tmp_p
     assert d["original"]["difference"] == 0.0 and d["original"]["games"] == d["rounds"][-1]["games_per_opponent"]
     t = zx("optimize", "dead.txt", "--try", OB, "--try", "-2 紅蓮の業火 +2 熔岩炎狼ソルガ", "--field",
            BLUE, "-n", "8", "--jobs", "1", cwd=tmp_path)
-    assert t.returncode == 0 and "vs original" in t.stdout and OB in t.stdout
+    assert t.returncode == 0 and "vs orig." in t.stdout and OB in t.stdout
 
 
 def test_optimize_errors() -> None:
@@ -189,3 +196,28 @@ def test_a_players_bad_input_gets_one_clear_line(tmp_path: Path) -> None:
                          ("binary.yaml", ("binary.yaml", "binary", "not a candidates file")),
                          (".", ("is a folder, not a candidates file",))]:
         one_line(zx("optimize", RED, "--candidates", cands, cwd=tmp_path), *words)
+
+
+def _race(stopped: str, original_rate: float | None, name: str = "-2 紅蓮の業火 +2 熔岩炎狼ソルガ") -> dict:
+    return {"confidence": 0.95, "seed": 0, "games_played": 9, "full_budget": 400, "stopped": stopped,
+            "field": [1, 2, 3], "illegal": [{"candidate": "-3 火の粉払い +3 紅蓮の業火",
+                                            "errors": ["copy-limit: main deck: 5 cards named 紅蓮の業火 "
+                                                       "(ZX01-052) of at most 4"] * 2}],
+            "original": {"win_rate": original_rate, "games": 3},
+            "ranking": [{"candidate": name, "win_rate": None, "difference": None, "interval": None,
+                         "games": 2, "eliminated_after_round": None},
+                        {"candidate": "+1 x", "win_rate": 0.5, "difference": -1.0, "interval": [-1.0, 1.0],
+                         "games": 300, "eliminated_after_round": 12}]}
+
+
+def test_interrupted_race_fits_100_columns_and_says_why_a_value_is_missing() -> None:
+    from zxdeck.termtext import width
+
+    text = render_race(_race("interrupted", None, "+4 " + "紅蓮皇竜オーバーブレイズ" * 4))
+    assert max(width(line) for line in text.splitlines()) <= 100, text
+    assert "-100.0..+100.0" in text
+    assert "win % -: no game yet against every field deck" in text
+    assert "vs orig. / CI -:" in text and "--resume DIR" in text
+    whole = render_race(_race("halving", 0.5))
+    assert any(line.split()[:2] == ["original", "50.0"] for line in whole.splitlines())
+    assert "vs orig. / CI -:" in whole and "interrupted" not in whole

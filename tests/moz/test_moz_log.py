@@ -146,3 +146,23 @@ def test_a_save_carries_the_header_and_resumes(tmp_path: Path) -> None:
     save.write_text(json.dumps(old), encoding="utf-8")
     r = moz("replay", str(save))
     assert r.returncode == 2 and "cannot be checked" in r.stderr
+
+
+@pytest.mark.parametrize("name", ["game.json", "game.sav", "game.jsonl"])
+def test_a_binary_file_is_one_line_naming_it_not_a_decode_error(tmp_path: Path, name: str) -> None:
+    """`zxdeck --game moz replay` of a file that is not text says so in one line, exit 2, as
+    Z/X's replay does (no codec message, no traceback)."""
+    path = tmp_path / name
+    path.write_bytes(b"\x7fELF\x02\x01\x01\x00" + bytes(range(128, 256)) * 8)
+    r = moz("replay", str(path))
+    assert r.returncode == 2
+    lines = r.stderr.strip().splitlines()
+    assert len(lines) == 1, r.stderr
+    assert lines[0].startswith(f"zxdeck: error: {path}: not a zxdeck ")
+    assert lines[0].endswith("(not UTF-8 text)")
+    assert "codec" not in r.stderr and "Traceback" not in r.stderr
+
+
+def test_a_directory_given_to_replay_is_one_line(tmp_path: Path) -> None:
+    r = moz("replay", str(tmp_path))
+    assert r.returncode == 2 and r.stderr.strip() == f"zxdeck: error: {tmp_path}: not a zxdeck save or log (a directory)"

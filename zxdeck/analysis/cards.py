@@ -251,25 +251,41 @@ def _pct(x: float | None) -> str:
 
 
 def _iv(iv: Sequence[float] | None, signed: bool = False) -> str:
+    """An interval in percent, compact: `41-93`, `-2..+68` (whole percents; JSON / CSV keep
+    four digits)."""
     if iv is None:
         return "-"
-    f = "{:+.1f}" if signed else "{:.1f}"
-    return f"{f.format(100 * iv[0])} .. {f.format(100 * iv[1])}"
+    lo, hi = (round(100 * x) for x in iv)
+    return f"{lo:+d}..{hi:+d}" if signed else f"{lo}-{hi}"
 
 
-def _turn(x: float | None) -> str:
-    return "-" if x is None else f"{x:.1f}"
+TABLE_WIDTH = 100  # the text table fits a terminal of this many columns
+_LEGEND = ("drawn / played: games in which the card reached the hand / was played, with the deck's "
+           "win % then; CI: its 95 % interval; undrawn: win % in the games it was not drawn; "
+           "diff: win % drawn - undrawn, with its CI; the mean turns drawn / played and more "
+           "digits are in --format json / csv")
+
+
+def tight_table(rows: list[list[Any]], headers: list[str]) -> str:
+    """tabulate's "simple" table without the 2 extra columns it gives each header."""
+    import tabulate
+
+    padding, tabulate.MIN_PADDING = tabulate.MIN_PADDING, 0
+    try:
+        return tabulate.tabulate(rows, headers, tablefmt="simple", disable_numparse=True)
+    finally:
+        tabulate.MIN_PADDING = padding
 
 
 def render_card_stats(decks: list[dict[str, Any]]) -> str:
-    """The card statistics as text: one table per deck."""
-    from tabulate import tabulate
+    """The card statistics as text: one table per deck, at most `TABLE_WIDTH` columns (a long
+    card name is shortened with '~'; the mean turns are in the JSON / CSV only)."""
+    from zxdeck.termtext import shorten, width, wrap
 
     parts = []
     for d in decks:
-        parts.append(f"Cards of {d['deck']}: {d['games']} games, win rate {_pct(d['win_rate'])} % "
-                     "(drawn: reached the hand; win % with its 95 % interval; "
-                     "improvement = win % drawn - win % not drawn)")
+        parts.append(f"Cards of {d['deck']}: {d['games']} games, win rate {_pct(d['win_rate'])} %")
+        parts.extend(wrap(_LEGEND, TABLE_WIDTH))
         rows = []
         for c in d["cards"]:
             imp = "-" if c["improvement"] is None else f"{100 * c['improvement']:+.1f}"
@@ -277,12 +293,16 @@ def render_card_stats(decks: list[dict[str, Any]]) -> str:
                          c["drawn"]["games"], _pct(c["drawn"]["win_rate"]), _iv(c["drawn"]["interval"]),
                          c["played"]["games"], _pct(c["played"]["win_rate"]),
                          _pct(c["not_drawn"]["win_rate"]), imp,
-                         _iv(c["improvement_interval"], signed=True),
-                         _turn(c["mean_turn_drawn"]), _turn(c["mean_turn_played"])])
-        parts.append(tabulate(rows, ["card", "n", "drawn", "win %", "interval", "played", "win %",
-                                     "not drawn %", "improvement", "interval", "turn drawn",
-                                     "turn played"],
-                              tablefmt="simple", disable_numparse=True))
+                         _iv(c["improvement_interval"], signed=True)])
+        headers = ["card", "n", "drawn", "win %", "CI", "played", "win %", "undrawn", "diff", "diff CI"]
+        table = tight_table(rows, headers)
+        over = max(map(width, table.splitlines())) - TABLE_WIDTH
+        if over > 0:  # shorten the longest names by what is over
+            room = max(12, max(width(r[0]) for r in rows) - over)
+            for r in rows:
+                r[0] = shorten(r[0], room)
+            table = tight_table(rows, headers)
+        parts.append(table)
     return "\n".join(parts)
 
 

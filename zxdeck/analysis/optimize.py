@@ -361,7 +361,10 @@ def _pct(x: float | None, signed: bool = False) -> str:
 
 
 def render_race(result: dict[str, Any]) -> str:
-    from tabulate import tabulate
+    """The ranking as text, at most `TABLE_WIDTH` columns; a value not measured yet is "-" and
+    a line under the table says why."""
+    from zxdeck.analysis.cards import TABLE_WIDTH, tight_table
+    from zxdeck.termtext import shorten, width, wrap
 
     conf = round(100 * result["confidence"])
     k, f = len(result["ranking"]), len(result["field"])
@@ -371,18 +374,35 @@ def render_race(result: dict[str, Any]) -> str:
              + {"halving": "raced by successive halving",
                 "confidence": f"stopped: the leader is ahead of every other at {conf} %",
                 "interrupted": "interrupted"}[result["stopped"]]]
+    lines = wrap(lines[0], TABLE_WIDTH, "  ")
     for bad in result["illegal"]:
-        lines.append(f"left out (illegal): {bad['candidate']}: {'; '.join(bad['errors'])}")
+        lines.extend(wrap(f"left out (illegal): {bad['candidate']}: {'; '.join(bad['errors'])}",
+                          TABLE_WIDTH, "  "))
     o = result["original"]
     rows = [["", "original", _pct(o["win_rate"]), "", "", o["games"], ""]]
     for k, r in enumerate(result["ranking"], 1):
         iv = r["interval"]
         rows.append([k, r["candidate"], _pct(r["win_rate"]), _pct(r["difference"], True),
-                     "-" if iv is None else f"{_pct(iv[0], True)} .. {_pct(iv[1], True)}", r["games"],
+                     "-" if iv is None else f"{_pct(iv[0], True)}..{_pct(iv[1], True)}", r["games"],
                      "" if r["eliminated_after_round"] is None else f"round {r['eliminated_after_round']}"])
-    lines.append(tabulate(rows, ["", "candidate", "win %", "vs original", f"{conf} % interval",
-                                 "games", "left out after"], tablefmt="simple",
-                          disable_numparse=True))
+    headers = ["", "candidate", "win %", "vs orig.", f"{conf} % CI", "games", "out after"]
+    table = tight_table(rows, headers)
+    over = max(map(width, table.splitlines())) - TABLE_WIDTH
+    if over > 0:  # the longest changes shortened by what is over (in full in --format json)
+        room = max(12, max(width(r[1]) for r in rows) - over)
+        for r in rows:
+            r[1] = shorten(r[1], room)
+        table = tight_table(rows, headers)
+    lines.append(table)
+    missing = []
+    if any(r[2] == "-" for r in rows):
+        missing.append("win % -: no game yet against every field deck")
+    if any(r[3] == "-" or r[4] == "-" for r in rows[1:]):
+        missing.append("vs orig. / CI -: no game yet on the same deal as the original against every field deck")
+    if missing:
+        why = "; ".join(missing) + (" (the race was interrupted; with --out DIR, `zxdeck optimize --resume DIR` goes on)"
+                                    if result["stopped"] == "interrupted" else "")
+        lines.extend(wrap(why, TABLE_WIDTH))
     return "\n".join(lines)
 
 

@@ -6,6 +6,7 @@ the catalog, deck validation, search and the engine are in its submodules, impor
 
 KEY = "moz"
 TITLE = "The Miracle of the Zone (ザ・ミラクル オブ ザ・ゾーン)"
+SHORT_TITLE = "MOZ"  # in one-line messages
 RULES_VERSION = "Glyphwar edition (グリフワール編, 1997)"
 RULES_DOC = "docs/MOZ_RULES.md"  # `zxdeck --game moz rules` (zxdeck/games/moz/rules.py)
 CATALOG = "zxdeck.games.moz.schema:SCHEMA"  # the catalog's checker, tables and search fields
@@ -27,6 +28,9 @@ HELP_NOTE = ("`zxdeck --game moz COMMAND --help` shows a command's options and e
              "such as D-4 in reports and messages are explained by `zxdeck --game moz rules ID`.")
 # The commands MOZ has (command -> module with `register(group)`); the others say they are not
 # available for MOZ yet.
+# What marks a deck text as MOZ's (zxdeck.decks.foreign): its part headers and card numbers.
+DECK_HEADERS = ("Summoners", "Summoner", "召喚師", "召喚師の山", "Summoner pile", "Zone", "ゾーン")
+DECK_CARD_NUMBER = r"(?<![A-Za-z0-9-])MOZ-[A-Z]\d{3}(?![0-9])"
 COMMANDS: dict[str, str] = {
     "validate": "zxdeck.games.moz.cli",
     "search": "zxdeck.games.moz.cli",

@@ -235,6 +235,10 @@ def read_deck(path: str | os.PathLike[str], catalog: Any, fmt: str | None = None
     source = "<stdin>" if str(path) == "-" else str(path)
     kind = deck_format(path, fmt)
     text, encoding = decode(read_bytes(path), source)
+    if kind == "text":
+        from zxdeck.decks.foreign import check_foreign
+
+        check_foreign(text, "moz", source)  # a Z/X deck is named as one (exit 2)
     deck = parse_text(text, catalog, source) if kind == "text" else parse_structured(text, catalog, source, kind)
     deck.encoding = encoding
     return deck

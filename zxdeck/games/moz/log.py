@@ -222,8 +222,12 @@ def read_save_record(path: str | Path, catalog: Any, notes: list[str] | None = N
     (agents, human seat)."""
     try:
         data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except IsADirectoryError:
+        raise ZxError(f"{path}: not a zxdeck save or log (a directory)") from None
     except OSError as exc:
         raise ZxError(f"{path}: cannot read the save: {exc.strerror}") from None
+    except UnicodeDecodeError:  # a ValueError: before the JSON's, whose message it is not
+        raise ZxError(f"{path}: not a zxdeck save or log (not UTF-8 text)") from None
     except ValueError as exc:
         raise ZxError(f"{path}: not a MOZ save (invalid JSON: {exc})") from None
     if not isinstance(data, dict) or data.get("game") != "moz":

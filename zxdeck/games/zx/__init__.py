@@ -7,6 +7,7 @@ imported when used.
 
 KEY = "zx"
 TITLE = "Z/X -Zillions of enemy X-"
+SHORT_TITLE = "Z/X"  # in one-line messages
 RULES_VERSION = "2021 rules summary (dunamis of 16, Z/X OB, Shift, Event EX) and starter rule book ver. 2.0"
 RULES_DOC = "docs/RULES.md"
 CATALOG = "zxdeck.games.zx.catalog.schema:SCHEMA"  # the catalog's checker, tables and search fields
@@ -18,6 +19,11 @@ AGENT_REGISTRY = "zxdeck.games.zx.agents:agents"
 SEARCH_MODEL = "zxdeck.games.zx.agents.zx_search:ZxModel"
 # The commands of Z/X: command name -> the module that registers it (`register(group)`), imported
 # only when the command runs.
+# What marks a deck text as Z/X's (zxdeck.decks.foreign: a Z/X deck given to another game's
+# command is named, not read): header words only Z/X decks have, and its card numbers.
+DECK_HEADERS = ("Player", "Player card", "プレイヤー", "プレイヤーカード", "Dunamis", "デュナミス",
+                "IG", "イグニッション", "イグニッション枠", "スタートカード", "エクストラ枠", "ZXEX")
+DECK_CARD_NUMBER = r"(?<![A-Za-z0-9-])[A-Z]{1,3}\d{2}-\d{3}(?![0-9])"
 COMMANDS: dict[str, str] = {
     "search": "zxdeck.games.zx.cli.search_cmds",
     "card": "zxdeck.games.zx.cli.search_cmds",

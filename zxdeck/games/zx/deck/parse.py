@@ -184,6 +184,9 @@ def parse_bytes(data: bytes, catalog: CardSource, source: str = "<deck>", fmt: s
         raise DeckFileError(f"{source}: more than {MAX_BYTES:,} bytes (1 MiB), not a deck file")
     text, encoding = decode(data, source)
     if fmt == "text":
+        from zxdeck.decks.foreign import check_foreign
+
+        check_foreign(text, "zx", source)  # a MOZ deck is named as one (exit 2), not 60 errors
         deck = parse_text(text, catalog, source)
     elif fmt in ("yaml", "json"):
         deck = parse_structured(text, catalog, source, fmt)
