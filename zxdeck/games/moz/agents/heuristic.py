@@ -267,20 +267,23 @@ def keep_value(g: Game, p: int, iid: int) -> float:
     return v
 
 
-_PILE_ATTRS: dict[tuple[int, ...], frozenset[str]] = {}
+# the pile's cards (kept, so that their ids are not reused while cached) -> their attributes
+_PILE_ATTRS: dict[tuple[int, ...], tuple[tuple[MozCard, ...], frozenset[str]]] = {}
 
 
 def _pile_attributes(g: Game, p: int) -> frozenset[str]:
     """The summon attributes (compared as K-13 says, `attr_key`) of the summoners still to come
-    for seat p, cached by the pile's cards."""
-    pile = [g.cards[s] for s in g.pile[p] + g.unordered[p]]
+    for seat p, cached by the pile's cards (the very objects: a card freed after an earlier match
+    could leave its id to another card, which must not find this card's attributes)."""
+    pile = tuple(g.cards[s] for s in g.pile[p] + g.unordered[p])
     key = tuple(id(s) for s in pile)
-    found = _PILE_ATTRS.get(key)
-    if found is None:
-        found = frozenset(attr_key(a) for s in pile if isinstance(s, Summoner) for a in s.summon_attributes)
-        if len(_PILE_ATTRS) > 4096:
-            _PILE_ATTRS.clear()
-        _PILE_ATTRS[key] = found
+    hit = _PILE_ATTRS.get(key)
+    if hit is not None and all(a is b for a, b in zip(hit[0], pile)):
+        return hit[1]
+    found = frozenset(attr_key(a) for s in pile if isinstance(s, Summoner) for a in s.summon_attributes)
+    if len(_PILE_ATTRS) > 4096:
+        _PILE_ATTRS.clear()
+    _PILE_ATTRS[key] = (pile, found)
     return found
 
 
