@@ -22,10 +22,13 @@ it are finished and kept, nothing after it).
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
+import signal
+import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -174,7 +177,8 @@ class Scheduler:
                     elif res.interrupted and not stopping:  # Ctrl-C seen by the chunk itself
                         interrupted = stopping = True
                         backend.stop(list(inflight))
-                self._deliver()
+                with _ctrl_c_held():
+                    self._deliver()
                 if self.progress is not None:
                     self.progress(self)
                 if self.done >= self.total and inflight and not stopping:  # precision reached
@@ -191,7 +195,8 @@ class Scheduler:
                 backend.abort()  # the games in progress end unfinished (their bots too)
                 for handle in backend.wait(list(inflight), 5.0):
                     self._finished(backend.result(handle, inflight.pop(handle)))
-            self._deliver()
+            with _ctrl_c_held(then_raise=False):
+                self._deliver()
         finally:
             backend.close()
         if failure is not None:
@@ -209,6 +214,29 @@ class Scheduler:
             self.busy_games += len(res.records)
 
 
+
+
+
+@contextlib.contextmanager
+def _ctrl_c_held(then_raise: bool = True) -> Iterator[None]:
+    """Ctrl-C (SIGINT) arriving while finished games are passed on (counted in the tallies and
+    written to games.jsonl) is held until they all are, then raised (`then_raise`; a run that is
+    already stopping drops it): a game is never counted without being written (in the main
+    thread; elsewhere signals cannot arrive anyway)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    held: list[int] = []
+    old = signal.signal(signal.SIGINT, lambda signum, frame: held.append(signum))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, old)
+        if held and then_raise:
+            if old is signal.default_int_handler or old is None:
+                raise KeyboardInterrupt
+            if callable(old):
+                old(signal.SIGINT, None)
 
 
 def _earliest(old: GameFailed | None, new: GameFailed) -> GameFailed:
