@@ -99,3 +99,24 @@ def test_sim_and_tournament_csv_use_the_same_helper() -> None:
                         "reason": "-life", "turns": 3, "decisions": 9, "match": "@m"}], match=True)
     rows = list(csv.reader(io.StringIO(games)))
     assert rows[1][0] == "'@m" and rows[1][6] == "'-life"
+
+
+def test_card_statistics_and_gauntlet_csv_are_text_too() -> None:
+    """--card-stats and gauntlet --format csv: a card or deck name from someone else's file
+    (an imported catalog, a field file) comes out as text."""
+    from zxdeck.analysis.cards import card_stats_csv
+    from zxdeck.analysis.field import gauntlet_csv
+
+    side = {"games": 1, "win_rate": 1.0, "interval": [0.2, 1.0]}
+    decks = [{"deck": "+deck", "cards": [{"card": "=HYPERLINK(\"x\")", "copies": 4, "drawn": side,
+                                          "played": side, "not_drawn": side, "improvement": 0.0,
+                                          "improvement_interval": [-0.5, 0.5], "mean_turn_drawn": 1.0,
+                                          "mean_turn_played": 2.0}]}]
+    rows = list(csv.reader(io.StringIO(card_stats_csv(decks))))
+    assert rows[1][:2] == ["'+deck", "'=HYPERLINK(\"x\")"]
+    field = {"field": [{"deck": "@SUM(A1)", "share": 0.5, "games": 2, "win_rate": 0.5,
+                        "interval": (0.1, 0.9)}], "interval": (0.1, 0.9), "games": 2, "win_rate": 0.5}
+    rows = list(csv.reader(io.StringIO(gauntlet_csv(field))))
+    assert rows[1][0] == "'@SUM(A1)"
+    for row in rows:
+        no_formula(row)

@@ -21,13 +21,13 @@ points, whole turns), so the numbers are the same for any --jobs and any backend
 
 from __future__ import annotations
 
-import csv
 import io
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from zxdeck.csvsafe import writer as csv_writer
 from zxdeck.sim.stats import wilson
 
 
@@ -315,7 +315,7 @@ CSV_FIELDS = ["deck", "card", "copies", "drawn_games", "drawn_win_rate", "drawn_
 def card_stats_csv(decks: list[dict[str, Any]]) -> str:
     """One row per deck and card."""
     buf = io.StringIO()
-    w = csv.writer(buf, lineterminator="\n")
+    w = csv_writer(buf, lineterminator="\n")  # names stay text (zxdeck.csvsafe)
     w.writerow(CSV_FIELDS)
 
     def blank(x: Any) -> Any:

@@ -23,7 +23,6 @@ inside [0, 1].
 
 from __future__ import annotations
 
-import csv
 import io
 import math
 from collections.abc import Callable, Sequence
@@ -31,6 +30,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from zxdeck.csvsafe import writer as csv_writer
 from zxdeck.errors import ZxError
 from zxdeck.sim.core import Contest, Match, Side
 from zxdeck.sim.stats import Z95, Tally, wilson
@@ -225,7 +225,7 @@ def render_gauntlet(result: dict[str, Any]) -> str:
 def gauntlet_csv(result: dict[str, Any]) -> str:
     """One row per field deck, then the field's row."""
     buf = io.StringIO()
-    w = csv.writer(buf, lineterminator="\n")
+    w = csv_writer(buf, lineterminator="\n")  # names stay text (zxdeck.csvsafe)
     w.writerow(["opponent", "share", "games", "win_rate", "low", "high"])
     for r in result["field"]:
         lo, hi = r["interval"] or ("", "")
