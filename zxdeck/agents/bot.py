@@ -337,6 +337,7 @@ class ProcessChannel(Channel):
 
     def recv(self, timeout: float | None) -> Any:
         end = None if timeout is None else time.monotonic() + timeout
+        polled = False
         while True:
             if self._pushed:
                 return self._pushed.popleft()
@@ -348,7 +349,10 @@ class ProcessChannel(Channel):
                 return _EOF
             left = None if end is None else end - time.monotonic()
             if left is not None and left <= 0:
-                return None
+                if polled:
+                    return None
+                left = 0.0  # one look without waiting: what has already come is taken
+            polled = True
             self._pump(left)
 
     def partial(self) -> str:
@@ -584,6 +588,11 @@ class BotAgent:
         while True:
             line = self.channel.recv(0)
             if line is None:
+                extra = self.channel.partial().strip()
+                if extra:  # an extra line on its way (written in two pieces)
+                    raise self._fail(f"answered {self._asked} twice: the second line began "
+                                     f"{_clip(extra)!r} when no question was open (one line "
+                                     "per question)")
                 return
             if not isinstance(line, str):
                 self.channel.unread(line)  # the end or an error: seen at the next answer

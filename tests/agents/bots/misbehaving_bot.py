@@ -70,7 +70,8 @@ for line in sys.stdin:
         print("[" * 100_000 + "]" * 100_000, flush=True)
         continue
     if mode == "double":
-        print(json.dumps({"action": 0}) + "\n" + json.dumps({"action": 0}), flush=True)
+        sys.stdout.write(json.dumps({"action": 0}) + "\n" + json.dumps({"action": 0}) + "\n")
+        sys.stdout.flush()  # one write: both lines are there when the first is read
         continue
     answer = {"action": 0}
     if mode == "garbage":
