@@ -33,7 +33,7 @@ def contests(game: str, ai: str) -> tuple[Contest, Contest]:
         agent = rules.parse_agent(ai or "greedy")
         limit = 100
     else:
-        from zxdeck.games.moz.catalog import open_catalog
+        from zxdeck.games.moz.catalog.loader import open_catalog
 
         cat = open_catalog(None)
         a, b = (rules.load_deck(str(ROOT / "examples" / "moz" / f"{n}.txt"), cat)

@@ -43,8 +43,8 @@ def example_decks(game: str) -> list[Any]:
         colors = ("red", "blue", "white", "black", "green")  # bench_engine.py's order
         return [spec_from_deck(read_deck(ROOT / "examples" / "decks" / f"{c}.txt", cat)) for c in colors]
     if game == "moz":
-        from zxdeck.games.moz.catalog import open_catalog
-        from zxdeck.games.moz.deck import load_deck
+        from zxdeck.games.moz.catalog.loader import open_catalog
+        from zxdeck.games.moz.deck.parse import load_deck
 
         catalog = open_catalog(None)
         return [load_deck(p, catalog) for p in sorted((ROOT / "examples" / "moz").glob("*.txt"))]

@@ -30,8 +30,8 @@ sys.path.insert(0, str(ROOT / "tests" / "support"))
 def decks(which: str) -> list[list]:
     """The example decks (examples/moz/*.txt with the built-in catalog) or the fixture decks."""
     if which == "examples":
-        from zxdeck.games.moz.catalog import open_catalog
-        from zxdeck.games.moz.deck import load_deck
+        from zxdeck.games.moz.catalog.loader import open_catalog
+        from zxdeck.games.moz.deck.parse import load_deck
 
         catalog = open_catalog(None)
         return [load_deck(p, catalog) for p in sorted((ROOT / "examples" / "moz").glob("*.txt"))]

@@ -4,7 +4,7 @@
 
 Every name is invented: a Japanese-flavoured name built from word parts (kanji, kana reading,
 English gloss), with its reading (`reading`, kept by the loader as an unknown key) and an
-English name. Abilities use the effect vocabulary of zxdeck/games/moz/model.py (`when`, `if`,
+English name. Abilities use the effect vocabulary of zxdeck/games/moz/catalog/model.py (`when`, `if`,
 `do` with `op`s) and each card's `text` says in words what they do. `--check` exits 1 when the
 file on disk differs from what this script writes (a test runs it).
 

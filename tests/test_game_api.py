@@ -27,7 +27,7 @@ def _decks(key: str) -> tuple[object, object]:
         return (load_deck(str(REPO / "examples/decks/red.txt"), cat).setup,
                 load_deck(str(REPO / "examples/decks/blue.txt"), cat).setup)
     if key == "moz":
-        from zxdeck.games.moz.catalog import open_catalog
+        from zxdeck.games.moz.catalog.loader import open_catalog
 
         cat = open_catalog(None)
         a = adapter("moz")

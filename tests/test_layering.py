@@ -178,10 +178,10 @@ def _write(root: Path, files: dict[str, str]) -> None:
           "zxdeck/games/zx/engine.py": "", "zxdeck/games/helper.py": "from .zx import engine\n"},
          {("zxdeck.games.helper", "zxdeck.games.zx.engine"), ("zxdeck.games.helper", "zxdeck.games.zx")}),
         # a game imports another game
-        ({"zxdeck/games/moz/deck.py": "if True:\n    from zxdeck.games.zx.deck.parse import decode\n"},
-         {("zxdeck.games.moz.deck", "zxdeck.games.zx.deck.parse")}),
+        ({"zxdeck/games/moz/deck/parse.py": "if True:\n    from zxdeck.games.zx.deck.parse import decode\n"},
+         {("zxdeck.games.moz.deck.parse", "zxdeck.games.zx.deck.parse")}),
         # allowed: a game imports the core and itself, the core imports the core
-        ({"zxdeck/games/moz/deck.py": "from zxdeck.text import fold\nfrom zxdeck.games.moz import model\n",
+        ({"zxdeck/games/moz/deck/parse.py": "from zxdeck.text import fold\nfrom zxdeck.games.moz.catalog import model\n",
           "zxdeck/sim/run.py": "from zxdeck.sim import core\n"},
          set()),
     ],

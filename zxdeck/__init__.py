@@ -38,6 +38,16 @@ ALIASES: dict[str, str] = {
     "zxdeck.cli.catalog_cmds": "zxdeck.games.zx.cli.catalog_cmds",
     "zxdeck.cli.bot_cmds": "zxdeck.games.zx.cli.bot_cmds",
     "zxdeck.cli.sim_cmds": "zxdeck.games.zx.cli.sim_cmds",
+    # MOZ's modules before its package took the one layout of a game (docs/ARCHITECTURE.md)
+    "zxdeck.games.moz.model": "zxdeck.games.moz.catalog.model",
+    "zxdeck.games.moz.schema": "zxdeck.games.moz.catalog.schema",
+    "zxdeck.games.moz.language": "zxdeck.games.moz.catalog.language",
+    "zxdeck.games.moz.search": "zxdeck.games.moz.catalog.search",
+    "zxdeck.games.moz.regulation": "zxdeck.games.moz.deck.regulation",
+    "zxdeck.games.moz.stats": "zxdeck.games.moz.deck.stats",
+    "zxdeck.games.moz.odds": "zxdeck.games.moz.deck.odds",
+    "zxdeck.games.moz.log": "zxdeck.games.moz.engine.log",
+    "zxdeck.games.moz.session": "zxdeck.games.moz.play.session",
 }
 
 

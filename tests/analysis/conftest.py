@@ -23,7 +23,7 @@ def zx_decks():
 @pytest.fixture(scope="session")
 def moz_decks():
     from zxdeck.games import adapter
-    from zxdeck.games.moz.catalog import open_catalog
+    from zxdeck.games.moz.catalog.loader import open_catalog
 
     rules, cat = adapter("moz"), open_catalog(None)
     return {p.stem: rules.load_deck(str(p), cat) for p in sorted(MOZ.glob("*.txt"))}

@@ -116,7 +116,7 @@ def test_draw_odds_command() -> None:
 def test_asking_for_more_copies_than_the_deck_has_is_an_error(zx_decks, moz_decks) -> None:
     """More copies than the deck has to draw can never be held: one line saying so (exit 2),
     not a 0 % that reads as bad luck; the start card is set aside before the draw (S-2)."""
-    from zxdeck.games.moz.odds import moz_odds
+    from zxdeck.games.moz.deck.odds import moz_odds
     from zxdeck.games.zx.engine.opening import opening_odds, parse_odds
 
     spec = zx_decks["red"].spec
@@ -135,7 +135,7 @@ def test_asking_for_more_copies_than_the_deck_has_is_an_error(zx_decks, moz_deck
 def test_moz_odds_equal_inclusion_exclusion_and_the_engine_agrees(moz_decks) -> None:
     """MOZ (MOZ_RULES S-3: 7 cards; T-3: one a turn, the first turn too; S-5: no mulligan):
     one copy each of two cards among 7 + T of the 50 zone cards."""
-    from zxdeck.games.moz.odds import cards_by_turn, moz_odds
+    from zxdeck.games.moz.deck.odds import cards_by_turn, moz_odds
 
     assert cards_by_turn(1) == 8 and cards_by_turn(3) == 10
     cards = moz_decks["shell_dragons"].setup
@@ -152,7 +152,7 @@ def test_moz_odds_equal_inclusion_exclusion_and_the_engine_agrees(moz_decks) -> 
 
 def test_odds_text_counts_setups_in_words_and_drops_an_empty_simulation(zx_decks, moz_decks) -> None:
     """'1 setup', not '1 setups'; --sims 0 shows the exact figures without a column of '-'."""
-    from zxdeck.games.moz.odds import moz_odds, render_moz_odds
+    from zxdeck.games.moz.deck.odds import moz_odds, render_moz_odds
     from zxdeck.games.zx.engine.opening import opening_odds, parse_odds, render_odds
 
     spec = zx_decks["red"].spec

@@ -70,7 +70,7 @@ def test_y5_a_moz_value_of_the_wrong_shape_is_one_clear_line(tmp_path: Path, old
 def test_y5_a_bang_in_a_moz_catalog_reads_as_without(tmp_path: Path) -> None:
     """Y-1/Y-5: a ` !` in a MOZ card's text once switched the file to a YAML 1.1 reader (`name_en:
     NO` was false and refused): the file reads the same with or without it."""
-    from zxdeck.games.moz.catalog import parse_catalog
+    from zxdeck.games.moz.catalog.loader import parse_catalog
 
     text = "cards:\n  - {id: T-1, name: 甲, name_en: NO, type: help, text: %s}\n"
     plain = parse_catalog((text % "x").encode(), "a.yaml")

@@ -87,7 +87,7 @@ def test_d1_a_regulation_value_is_read_one_way_or_refused_in_one_line(tmp_path, 
 
 def test_d17_a_moz_regulation_with_a_key_given_twice_is_refused(tmp_path) -> None:
     """D-1..D-17 of MOZ as data: `limits` given twice kept the last list silently."""
-    from zxdeck.games.moz.regulation import RegulationError, load_regulation
+    from zxdeck.games.moz.deck.regulation import RegulationError, load_regulation
 
     text = MOZ_REGULATION.read_text(encoding="utf-8")
     path = tmp_path / "twice.yaml"
@@ -158,8 +158,8 @@ def test_d3_values_kept_by_the_old_reading_are_never_used(tmp_path) -> None:
 ])
 def test_d1_a_moz_structured_deck_with_a_key_given_twice_is_refused(tmp_path, name, content, message) -> None:
     """MOZ D-1 (five summoners) and the zone count: a section given twice once kept the last."""
-    from zxdeck.games.moz import deck as mozdeck
-    from zxdeck.games.moz.catalog import open_catalog
+    from zxdeck.games.moz.catalog.loader import open_catalog
+    from zxdeck.games.moz.deck import parse as mozdeck
 
     path = tmp_path / name
     path.write_text(content, encoding="utf-8")

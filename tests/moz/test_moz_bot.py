@@ -11,7 +11,7 @@ from pathlib import Path
 
 from zxdeck.agents.random_agent import RandomAgent
 from zxdeck.games import adapter
-from zxdeck.games.moz.catalog import open_catalog
+from zxdeck.games.moz.catalog.loader import open_catalog
 from zxdeck.sim.seeds import agent_seed
 
 ROOT = Path(__file__).resolve().parents[2]

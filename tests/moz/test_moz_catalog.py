@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from zxdeck.errors import CatalogError
-from zxdeck.games.moz import catalog as moz_catalog
-from zxdeck.games.moz.catalog import load_catalog, open_catalog, parse_catalog
-from zxdeck.games.moz.model import LIMIT_GROUPS, SUB_ATTRIBUTES, SUPPORT_KINDS
+from zxdeck.games.moz.catalog import loader as moz_catalog
+from zxdeck.games.moz.catalog.loader import load_catalog, open_catalog, parse_catalog
+from zxdeck.games.moz.catalog.model import LIMIT_GROUPS, SUB_ATTRIBUTES, SUPPORT_KINDS
 
 ROOT = Path(__file__).resolve().parents[2]
 

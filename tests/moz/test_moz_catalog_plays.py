@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from moz_invariants import Watch
 
-from zxdeck.games.moz.catalog import load_catalog
+from zxdeck.games.moz.catalog.loader import load_catalog
 from zxdeck.games.moz.engine import Game
 from zxdeck.rng import Rng
 

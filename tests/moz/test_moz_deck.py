@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from zxdeck.decks.parse import parse_text as core_parse_text
-from zxdeck.games.moz.catalog import MozCatalog, load_catalog, parse_catalog
-from zxdeck.games.moz.deck import MozValidation, parse_text, read_deck, render_json, validate
+from zxdeck.games.moz.catalog.loader import MozCatalog, load_catalog, parse_catalog
+from zxdeck.games.moz.deck.parse import MozValidation, parse_text, read_deck, render_json, validate
 
 ROOT = Path(__file__).resolve().parents[2]
 LEGAL = sorted((ROOT / "examples" / "moz").glob("*.txt"))
@@ -217,7 +217,7 @@ def test_load_deck_gives_the_engine_its_55_cards(cat: MozCatalog) -> None:
     """D-1, D-2: 5 summoners and 50 zone cards, one entry per copy; illegal or unreadable decks
     are one error line (exit 2)."""
     from zxdeck.errors import DeckFileError
-    from zxdeck.games.moz.deck import load_deck
+    from zxdeck.games.moz.deck.parse import load_deck
 
     cards = load_deck(BASE, cat)
     assert len(cards) == 55 and sum(c.type == "summoner" for c in cards) == 5

@@ -1,4 +1,4 @@
-"""`zxdeck --game moz play` and `sim` (thin layers over zxdeck.games.moz.play and .sim)."""
+"""`zxdeck --game moz play` and `sim` (thin layers over zxdeck.games.moz.play.auto and .sim)."""
 
 from __future__ import annotations
 

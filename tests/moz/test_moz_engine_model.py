@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from moz_fixture import fixture_cards
 
-from zxdeck.games.moz.model import (
+from zxdeck.games.moz.catalog.model import (
     Beast,
     CardError,
     Summoner,

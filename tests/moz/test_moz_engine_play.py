@@ -1,4 +1,4 @@
-"""The MOZ terminal screen, a person's session, saves and resumes (zxdeck.games.moz.play)."""
+"""The MOZ terminal screen, a person's session, saves and resumes (zxdeck.games.moz.play.auto)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,8 @@ from moz_fixture import fixture_cards, fixture_deck
 from zxdeck.errors import ZxError
 from zxdeck.games.moz.agents import make_agent
 from zxdeck.games.moz.engine import Game
-from zxdeck.games.moz.play import load_save, menu, play_session, render, save_game, summary
+from zxdeck.games.moz.play.auto import menu, play_session, render, summary
+from zxdeck.games.moz.play.savefile import load_save, save_game
 
 
 def mid_game(seed: int = 4, decisions: int = 40) -> Game:

@@ -15,8 +15,8 @@ import pytest
 from zxdeck import __version__
 from zxdeck.gamelog import FORMAT_VERSION, IncompatibleRecord
 from zxdeck.games import adapter
-from zxdeck.games.moz.catalog import open_catalog
-from zxdeck.games.moz.log import read_log_record, replay_log, state_fingerprint
+from zxdeck.games.moz.catalog.loader import open_catalog
+from zxdeck.games.moz.engine.log import read_log_record, replay_log, state_fingerprint
 
 ROOT = Path(__file__).resolve().parents[2]
 SHELL = str(ROOT / "examples/moz/shell_dragons.txt")

@@ -14,8 +14,8 @@ import pytest
 
 from zxdeck.games import adapter
 from zxdeck.games.moz.agents import make_agent
-from zxdeck.games.moz.catalog import open_catalog
-from zxdeck.games.moz.log import log_lines
+from zxdeck.games.moz.catalog.loader import open_catalog
+from zxdeck.games.moz.engine.log import log_lines
 from zxdeck.referee import LogRefereeError
 
 ROOT = Path(__file__).resolve().parents[2]

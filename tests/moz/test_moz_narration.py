@@ -8,10 +8,10 @@ from pathlib import Path
 from moz_scenario import beast, find, ready, summoner, support, to_special_step
 
 from zxdeck.games.moz.agents import make_agent
-from zxdeck.games.moz.catalog import open_catalog
-from zxdeck.games.moz.deck import load_deck
+from zxdeck.games.moz.catalog.loader import open_catalog
+from zxdeck.games.moz.catalog.model import OPS
+from zxdeck.games.moz.deck.parse import load_deck
 from zxdeck.games.moz.engine import Action, Game
-from zxdeck.games.moz.model import OPS
 
 
 def special_round(mine: object, theirs: object | None = None, p1_faces: list | None = None,

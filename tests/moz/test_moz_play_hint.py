@@ -17,7 +17,7 @@ from support.cli_main import run_cli  # noqa: E402
 from zxdeck.games.moz.agents import make_agent  # noqa: E402
 from zxdeck.games.moz.agents.hint import hint  # noqa: E402
 from zxdeck.games.moz.engine import Game  # noqa: E402
-from zxdeck.games.moz.play import hint_lines, menu, play_session  # noqa: E402
+from zxdeck.games.moz.play.auto import hint_lines, menu, play_session  # noqa: E402
 from zxdeck.rng import Rng  # noqa: E402
 
 REPO = Path(__file__).resolve().parent.parent.parent

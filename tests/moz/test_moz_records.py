@@ -13,7 +13,9 @@ from typing import Any
 
 import pytest
 
-from zxdeck.games.moz import catalog, deck, model
+from zxdeck.games.moz.catalog import loader as catalog
+from zxdeck.games.moz.catalog import model
+from zxdeck.games.moz.deck import parse as deck
 from zxdeck.records import FACTORY, FrozenInstanceError
 
 BEAST_FACES = ("top", "left", "right")

@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from zxdeck.games.moz import deck as mozdeck
-from zxdeck.games.moz import regulation as reg
-from zxdeck.games.moz.model import LIMIT_GROUPS
+from zxdeck.games.moz.catalog.model import LIMIT_GROUPS
+from zxdeck.games.moz.deck import parse as mozdeck
+from zxdeck.games.moz.deck import regulation as reg
 
 ROOT = Path(__file__).resolve().parents[2]
 HOUSE = ROOT / "examples" / "moz" / "regulations" / "no_big_dragons.yaml"
@@ -55,7 +55,7 @@ def test_house_regulation_changes_the_verdict(cache: Path) -> None:
 
 
 def _catalog():  # noqa: ANN202
-    from zxdeck.games.moz.catalog import open_catalog
+    from zxdeck.games.moz.catalog.loader import open_catalog
 
     return open_catalog(None)
 

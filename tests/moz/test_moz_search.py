@@ -7,8 +7,8 @@ import pytest
 
 from zxdeck.catalog.query import parse as zx_parse
 from zxdeck.errors import QueryError
-from zxdeck.games.moz.catalog import MozCatalog, load_catalog
-from zxdeck.games.moz.search import parse_query, search
+from zxdeck.games.moz.catalog.loader import MozCatalog, load_catalog
+from zxdeck.games.moz.catalog.search import parse_query, search
 
 
 @pytest.fixture(scope="module")

@@ -13,10 +13,10 @@ import pytest
 
 from zxdeck.catalog.query import count, search, search_ids
 from zxdeck.errors import EXIT_USAGE, QueryError
-from zxdeck.games.moz.catalog import open_db
-from zxdeck.games.moz.schema import SCHEMA, SORTS
-from zxdeck.games.moz.search import matches, parse_query
-from zxdeck.games.moz.search import search as py_search
+from zxdeck.games.moz.catalog.loader import open_db
+from zxdeck.games.moz.catalog.schema import SCHEMA, SORTS
+from zxdeck.games.moz.catalog.search import matches, parse_query
+from zxdeck.games.moz.catalog.search import search as py_search
 
 
 @pytest.fixture(scope="module")

@@ -1,4 +1,4 @@
-"""MOZ's terminal game for a person (zxdeck.games.moz.session): the Japanese screen fits
+"""MOZ's terminal game for a person (zxdeck.games.moz.play.session): the Japanese screen fits
 100x40 and 80x30, every change of a total is narrated with its cause, the commands (help,
 card, hand, hint, more) answer, a scripted person plays a whole match to its result, and
 Ctrl-C during a hint cancels the hint only."""
@@ -13,7 +13,7 @@ from moz_fixture import fixture_deck
 
 from zxdeck.games.moz.agents import make_agent
 from zxdeck.games.moz.engine import Game
-from zxdeck.games.moz.session import HELP, MozSession, describe_ja, narrate
+from zxdeck.games.moz.play.session import HELP, MozSession, describe_ja, narrate
 from zxdeck.termtext import width
 
 SIZES = [(100, 40), (80, 30)]

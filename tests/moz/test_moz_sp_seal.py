@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from moz_scenario import beast, find, ready, summoner, support, to_special_step
 
-from zxdeck.games.moz.catalog import open_catalog
+from zxdeck.games.moz.catalog.loader import open_catalog
 from zxdeck.games.moz.engine import Action, Game
 from zxdeck.games.moz.engine.actions import NONE
 

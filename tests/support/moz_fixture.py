@@ -7,7 +7,7 @@ from pathlib import Path
 
 import yaml
 
-from zxdeck.games.moz.model import MozCard, card_from_mapping
+from zxdeck.games.moz.catalog.model import MozCard, card_from_mapping
 
 FIXTURE = Path(__file__).resolve().parent.parent / "moz" / "fixtures" / "cards.yaml"
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import json
 
+from zxdeck.games.moz.catalog.model import Beast
 from zxdeck.games.moz.engine import Game
-from zxdeck.games.moz.model import Beast
 from zxdeck.rng import Rng
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Iterable, Sequence
 
+from zxdeck.games.moz.catalog.model import Beast, MozCard, Summoner, Support, card_from_mapping
 from zxdeck.games.moz.engine import Action, Game
-from zxdeck.games.moz.model import Beast, MozCard, Summoner, Support, card_from_mapping
 
 _ids = itertools.count(1)
 

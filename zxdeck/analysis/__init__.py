@@ -14,5 +14,5 @@
 
 The commands are thin: zxdeck/cli/analysis.py holds what every game's commands share (the
 options, the gauntlet and optimize runners); each game adds its commands (Z/X:
-zxdeck/games/zx/cli/analysis_cmds.py; MOZ: zxdeck/games/moz/analysis_cmds.py).
+zxdeck/games/zx/cli/analysis_cmds.py; MOZ: zxdeck/games/moz/cli/analysis_cmds.py).
 """

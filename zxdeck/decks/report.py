@@ -2,7 +2,7 @@
 line, code, rule, message and hint, `problem_lines`), the rule ids the problems cite
 (`cited_rules`), colors written without click (`ansi_style`, `styler`) and the JSON of one or
 several results (`json_report`). Each game lays out its own verdict and summary
-(Z/X: zxdeck.games.zx.deck.report; MOZ: zxdeck.games.moz.deck).
+(Z/X: zxdeck.games.zx.deck.report; MOZ: zxdeck.games.moz.deck.parse).
 """
 
 from __future__ import annotations

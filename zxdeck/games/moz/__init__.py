@@ -9,7 +9,7 @@ TITLE = "The Miracle of the Zone (ザ・ミラクル オブ ザ・ゾーン)"
 SHORT_TITLE = "MOZ"  # in one-line messages
 RULES_VERSION = "Glyphwar edition (グリフワール編, 1997)"
 RULES_DOC = "docs/MOZ_RULES.md"  # `zxdeck --game moz rules` (zxdeck/games/moz/rules.py)
-CATALOG = "zxdeck.games.moz.schema:SCHEMA"  # the catalog's checker, tables and search fields
+CATALOG = "zxdeck.games.moz.catalog.schema:SCHEMA"  # the catalog's checker, tables and search fields
 FASTPATH = "zxdeck.games.moz.fast"  # click-free validate / search (zxdeck.cli.fastpath)
 ADAPTER = "zxdeck.games.moz.adapter:ADAPTER"  # sim, tournament, bots, saves and logs (zxdeck.game_api)
 # The top of `zxdeck --game moz --help` (zxdeck.cli.app): what zxdeck does for MOZ, and examples.
@@ -32,21 +32,21 @@ HELP_NOTE = ("`zxdeck --game moz COMMAND --help` shows a command's options and e
 DECK_HEADERS = ("Summoners", "Summoner", "召喚師", "召喚師の山", "Summoner pile", "Zone", "ゾーン")
 DECK_CARD_NUMBER = r"(?<![A-Za-z0-9-])MOZ-[A-Z]\d{3}(?![0-9])"
 COMMANDS: dict[str, str] = {
-    "validate": "zxdeck.games.moz.cli",
-    "search": "zxdeck.games.moz.cli",
-    "card": "zxdeck.games.moz.cli",
-    "db": "zxdeck.games.moz.cli",
-    "play": "zxdeck.games.moz.play_cmds",
-    "sim": "zxdeck.games.moz.run_cmds",
-    "tournament": "zxdeck.games.moz.run_cmds",
-    "bot": "zxdeck.games.moz.run_cmds",
-    "replay": "zxdeck.games.moz.replay_cmds",
-    "gauntlet": "zxdeck.games.moz.analysis_cmds",
-    "optimize": "zxdeck.games.moz.analysis_cmds",
-    "draw": "zxdeck.games.moz.analysis_cmds",
-    "rules": "zxdeck.games.moz.rules_cmds",
-    "regulations": "zxdeck.games.moz.deck_cmds",
-    "stats": "zxdeck.games.moz.deck_cmds",
-    "deck": "zxdeck.games.moz.deck_cmds",
-    "catalog": "zxdeck.games.moz.catalog_cmds",
+    "validate": "zxdeck.games.moz.cli.search_cmds",
+    "search": "zxdeck.games.moz.cli.search_cmds",
+    "card": "zxdeck.games.moz.cli.search_cmds",
+    "db": "zxdeck.games.moz.cli.search_cmds",
+    "play": "zxdeck.games.moz.cli.play_cmds",
+    "sim": "zxdeck.games.moz.cli.run_cmds",
+    "tournament": "zxdeck.games.moz.cli.run_cmds",
+    "bot": "zxdeck.games.moz.cli.run_cmds",
+    "replay": "zxdeck.games.moz.cli.replay_cmds",
+    "gauntlet": "zxdeck.games.moz.cli.analysis_cmds",
+    "optimize": "zxdeck.games.moz.cli.analysis_cmds",
+    "draw": "zxdeck.games.moz.cli.analysis_cmds",
+    "rules": "zxdeck.games.moz.cli.rules_cmds",
+    "regulations": "zxdeck.games.moz.cli.deck_cmds",
+    "stats": "zxdeck.games.moz.cli.deck_cmds",
+    "deck": "zxdeck.games.moz.cli.deck_cmds",
+    "catalog": "zxdeck.games.moz.cli.catalog_cmds",
 }

@@ -17,8 +17,8 @@ from pathlib import Path
 from typing import Any
 
 from zxdeck.action import Action
+from zxdeck.games.moz.catalog.model import MozCard
 from zxdeck.games.moz.engine.game import DEFAULT_TURN_LIMIT, Game
-from zxdeck.games.moz.model import MozCard
 
 # The rules revision of the MOZ engine: raise it with every change that makes the same seed, decks
 # and actions give another match (a rule, a card primitive, the order of legal actions). Saves
@@ -88,7 +88,7 @@ class MozCardEvents:
 
     def copies(self, setup: Sequence[MozCard]) -> dict[str, int]:
         """The deck list by name, summoners left out (they are never drawn nor played)."""
-        from zxdeck.games.moz.model import Summoner
+        from zxdeck.games.moz.catalog.model import Summoner
 
         out: dict[str, int] = {}
         for c in setup:
@@ -172,7 +172,7 @@ class MozAdapter:
         return list(AGENTS)
 
     def describe_action(self, game: Game, action: Action) -> str:
-        from zxdeck.games.moz.play import describe
+        from zxdeck.games.moz.play.auto import describe
 
         return describe(game, action)
 
@@ -181,7 +181,7 @@ class MozAdapter:
 
     def load_deck(self, path: str, catalog: Any, allow_illegal: bool = False) -> MozDeck:
         """Read and check a deck file (DeckFileError, exit 2, naming the file and the problem)."""
-        from zxdeck.games.moz.deck import load_deck
+        from zxdeck.games.moz.deck.parse import load_deck
 
         return MozDeck(path, tuple(load_deck(path, catalog, legal=not allow_illegal)))
 
@@ -198,7 +198,7 @@ class MozAdapter:
 
     def open_catalog(self) -> Any:
         """The built-in catalog."""
-        from zxdeck.games.moz.catalog import open_catalog
+        from zxdeck.games.moz.catalog.loader import open_catalog
 
         return open_catalog(None)
 
@@ -208,32 +208,32 @@ class MozAdapter:
 
     def fingerprint(self, game: Game) -> str:
         """The whole position (both views, the zones' order, the history length), hashed."""
-        from zxdeck.games.moz.log import state_fingerprint
+        from zxdeck.games.moz.engine.log import state_fingerprint
 
         return state_fingerprint(game)
 
     def log_lines(self, game: Game, setups: Sequence[Any], catalog: Any = None) -> list[dict[str, Any]]:
         """The game's log (as `play --log` writes it), line by line."""
-        from zxdeck.games.moz.log import log_lines
+        from zxdeck.games.moz.engine.log import log_lines
 
         return log_lines(game, setups, self.catalog_sha256(catalog) if catalog is not None else None)
 
     def read_log(self, path: str, catalog: Any) -> Game:
         """A log file read back and replayed (checked against `catalog`)."""
-        from zxdeck.games.moz.log import replay_log
+        from zxdeck.games.moz.engine.log import replay_log
 
         return replay_log(path, catalog)
 
     def save(self, game: Game, setups: Sequence[Any], path: str, catalog: Any = None) -> None:
         """Write a save of `game` (as the terminal game's `s` does)."""
-        from zxdeck.games.moz.play import save_game
+        from zxdeck.games.moz.play.savefile import save_game
 
         save_game(path, game, [[c.id for c in d] for d in setups], ["?", "?"], None,
                   self.catalog_sha256(catalog) if catalog is not None else None)
 
     def load(self, path: str, catalog: Any) -> Game:
         """A save read back and replayed (checked against `catalog`)."""
-        from zxdeck.games.moz.play import load_save
+        from zxdeck.games.moz.play.savefile import load_save
 
         return load_save(path, catalog)[0]
 

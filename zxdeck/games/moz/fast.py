@@ -1,6 +1,6 @@
 """MOZ's click-free `validate` and `search` (`zxdeck --game moz validate|search`, or with
 $ZXDECK_GAME=moz): what zxdeck.cli.fastpath runs for MOZ (the game module's `FASTPATH`), and the
-bodies the click commands (zxdeck.games.moz.cli) call too, so both print the same.
+bodies the click commands (zxdeck.games.moz.cli.search_cmds) call too, so both print the same.
 
 Like the rest of the fast path, this module imports only the standard library and zxdeck's light
 modules at module level.
@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 
 VALIDATE_FORMATS = ("text", "json", "human")  # human: the old name of text, not shown
 SEARCH_FORMATS = ("table", "json", "csv", "ids")
-SEARCH_SORTS = ("id", "name", "type", "level", "speed", "power")  # zxdeck.games.moz.schema.SORTS
+SEARCH_SORTS = ("id", "name", "type", "level", "speed", "power")  # zxdeck.games.moz.catalog.schema.SORTS
 # The options of MOZ's `validate` taken here (it has no --date).
 VALIDATE_OPTIONS: dict[str, tuple[str, tuple[str, ...] | None]] = {
     "--format": ("fmt", VALIDATE_FORMATS),
@@ -39,7 +39,7 @@ SEARCH_DEFAULTS: dict[str, Any] = {"fmt": "table", "sort": "id", "reverse": Fals
 
 
 def _catalog(app: AppContext):  # noqa: ANN202 - MozCatalog, imported lazily
-    from zxdeck.games.moz.catalog import open_catalog
+    from zxdeck.games.moz.catalog.loader import open_catalog
 
     return open_catalog(app.cards or None)
 
@@ -48,8 +48,8 @@ def validate_decks(app: AppContext, decks: tuple[str, ...], fmt: str, deck_forma
                    echo: Callable[..., None] = echo, regulation: str | None = None) -> None:
     """The body of `zxdeck --game moz validate` (both paths): reports on stdout, exit 0 / 1 / 2.
     `regulation`: a built-in MOZ regulation's name or a YAML file (default glyphwar)."""
-    from zxdeck.games.moz.deck import read_deck, render_human, render_json, validate
-    from zxdeck.games.moz.regulation import load_regulation
+    from zxdeck.games.moz.deck.parse import read_deck, render_human, render_json, validate
+    from zxdeck.games.moz.deck.regulation import load_regulation
 
     rules = load_regulation(regulation)  # a bad regulation file stops the run before any deck
     catalog = _catalog(app)
@@ -63,8 +63,8 @@ def search_cards(app: AppContext, query: tuple[str, ...], fmt: str, sort: str, r
     """The body of `zxdeck --game moz search` (both paths): a bad query is refused before the
     catalog is opened; then SQL on MOZ's cache; the cards in the format asked."""
     from zxdeck.catalog.query import search_text
-    from zxdeck.games.moz.catalog import open_db
-    from zxdeck.games.moz.search import format_cards, parse_query
+    from zxdeck.games.moz.catalog.loader import open_db
+    from zxdeck.games.moz.catalog.search import format_cards, parse_query
 
     node = parse_query(query)
     out = search_text(lambda: open_db(app.cards or None), node, fmt, format_cards, sort=sort, reverse=reverse,

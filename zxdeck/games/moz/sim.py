@@ -14,8 +14,8 @@ from zxdeck import __version__
 from zxdeck.errors import ZxError
 from zxdeck.games.moz.adapter import MozGames
 from zxdeck.games.moz.agents import AgentFactory
+from zxdeck.games.moz.catalog.model import MozCard
 from zxdeck.games.moz.engine.game import DEFAULT_TURN_LIMIT
-from zxdeck.games.moz.model import MozCard
 from zxdeck.sim.core import Contest, Match, Side
 
 

@@ -12,7 +12,7 @@ RULES_VERSION = "2021 rules summary (dunamis of 16, Z/X OB, Shift, Event EX) and
 RULES_DOC = "docs/RULES.md"
 CATALOG = "zxdeck.games.zx.catalog.schema:SCHEMA"  # the catalog's checker, tables and search fields
 FASTPATH = "zxdeck.games.zx.fast"  # click-free validate / search (zxdeck.cli.fastpath)
-ADAPTER = "zxdeck.games.zx.sim:ADAPTER"  # sim, tournament, bots, saves and logs (zxdeck.game_api)
+ADAPTER = "zxdeck.games.zx.adapter:ADAPTER"  # sim, tournament, bots, saves and logs (zxdeck.game_api)
 # The agents of Z/X for the registry zxdeck.agents (`"module:function"`, imported when read).
 AGENT_REGISTRY = "zxdeck.games.zx.agents:agents"
 # The model of Z/X for the core's search (zxdeck.agents.mcts.GameModel), made when a search starts.

@@ -24,10 +24,7 @@ from __future__ import annotations
 import math
 from itertools import product
 
-from zxdeck.games.moz.engine import Action, Game
-from zxdeck.games.moz.engine.actions import DRAW, FOLD, GO, NONE, SKIP
-from zxdeck.games.moz.engine.combos import Combo, best_combo, compare
-from zxdeck.games.moz.model import (
+from zxdeck.games.moz.catalog.model import (
     FACES,
     Ability,
     Beast,
@@ -37,6 +34,9 @@ from zxdeck.games.moz.model import (
     attr_key,
     same_attribute,
 )
+from zxdeck.games.moz.engine import Action, Game
+from zxdeck.games.moz.engine.actions import DRAW, FOLD, GO, NONE, SKIP
+from zxdeck.games.moz.engine.combos import Combo, best_combo, compare
 from zxdeck.rng import Rng
 
 MAX_CANDIDATES = 5  # distinct beasts tried per empty face

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
-from zxdeck.games.moz.model import SHELL, attr_key
+from zxdeck.games.moz.catalog.model import SHELL, attr_key
 
 BeastView = tuple[str, str, int]  # (attribute, sub_attribute, current power)
 

@@ -21,9 +21,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from zxdeck.errors import ZxError
-from zxdeck.games.moz.engine.actions import DRAW, FOLD, GO, NONE, SKIP, Action
-from zxdeck.games.moz.engine.combos import Combo, best_combo, compare
-from zxdeck.games.moz.model import (
+from zxdeck.games.moz.catalog.model import (
     FACES,
     Ability,
     Beast,
@@ -34,6 +32,8 @@ from zxdeck.games.moz.model import (
     Target,
     same_attribute,
 )
+from zxdeck.games.moz.engine.actions import DRAW, FOLD, GO, NONE, SKIP, Action
+from zxdeck.games.moz.engine.combos import Combo, best_combo, compare
 from zxdeck.rng import Rng
 from zxdeck.text import name_key
 

@@ -5,11 +5,11 @@
 use of a catalog's content parses and checks the YAML and caches the cards in a sealed SQLite
 file (`<cache dir>/moz/cards-v<VERSION>-<zxdeck version>-<digest>.sqlite`, built, checked and
 searched by the core's machinery, zxdeck.catalog.db and .query, with MOZ's schema,
-zxdeck.games.moz.schema); later uses read the cache and parse no YAML.
+zxdeck.games.moz.catalog.schema); later uses read the cache and parse no YAML.
 
 Checking (Y-5): YAML is read by the safe loader of the Z/X catalog (zxdeck.catalog.loader: no
 tags, anchors or aliases, bounded nesting); each entry becomes a card through
-`zxdeck.games.moz.model.card_from_mapping`, whose `CardError` is reported with the file, the
+`zxdeck.games.moz.catalog.model.card_from_mapping`, whose `CardError` is reported with the file, the
 card id and the YAML line; an id used twice is refused. Every problem is reported at once.
 """
 
@@ -23,8 +23,8 @@ from typing import Any
 
 from zxdeck.catalog.index import CardIndex
 from zxdeck.errors import CatalogError
-from zxdeck.games.moz.model import CardError, MozCard, card_from_mapping
-from zxdeck.games.moz.schema import VERSION
+from zxdeck.games.moz.catalog.model import CardError, MozCard, card_from_mapping
+from zxdeck.games.moz.catalog.schema import VERSION
 from zxdeck.text import fold_compact
 
 CATALOG_ENV = "ZXDECK_MOZ_CARDS"
@@ -164,7 +164,7 @@ def load_catalog(spec: Any = None) -> MozCatalog:
 def cache_file(digest: str) -> Path:
     """The cache database of a MOZ catalog with this digest, built by this version of zxdeck."""
     from zxdeck.catalog.db import cache_file as core_cache_file
-    from zxdeck.games.moz.schema import SCHEMA
+    from zxdeck.games.moz.catalog.schema import SCHEMA
 
     return core_cache_file(digest, schema=SCHEMA)
 
@@ -181,7 +181,7 @@ def open_db(spec: Any = None, *, rebuild: bool = False) -> Any:
     """The SQLite cache of the MOZ catalog(s) (zxdeck.catalog.db.CatalogDB with MOZ's schema),
     built when missing or damaged, kept in memory when the cache folder is not writable."""
     from zxdeck.catalog.db import open_db as core_open_db
-    from zxdeck.games.moz.schema import SCHEMA
+    from zxdeck.games.moz.catalog.schema import SCHEMA
 
     return core_open_db(rebuild=rebuild, schema=SCHEMA, files=read_files(spec))
 

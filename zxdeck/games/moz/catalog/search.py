@@ -1,6 +1,6 @@
 """`zxdeck --game moz search`: the shared query language (zxdeck.catalog.query: grammar, tokenizer,
 parser, `-`, `or`, parentheses, quotes, /regex/, "did you mean" for a keyword) with MOZ's keywords
-and values (zxdeck.games.moz.schema, whose module text lists every term), run as SQL on MOZ's
+and values (zxdeck.games.moz.catalog.schema, whose module text lists every term), run as SQL on MOZ's
 SQLite cache (`search_db`, what the command uses) or in Python over cards (`search`, the same
 semantics; tests check one against the other).
 
@@ -15,9 +15,9 @@ from typing import Any
 from zxdeck.catalog.query import Node, parse
 from zxdeck.catalog.query import matches as _matches
 from zxdeck.errors import QueryError
-from zxdeck.games.moz.language import KEYWORDS, LANGUAGE
-from zxdeck.games.moz.model import SUB_ATTRIBUTES, TYPES, MozCard
-from zxdeck.games.moz.schema import SCHEMA, SORTS
+from zxdeck.games.moz.catalog.language import KEYWORDS, LANGUAGE
+from zxdeck.games.moz.catalog.model import SUB_ATTRIBUTES, TYPES, MozCard
+from zxdeck.games.moz.catalog.schema import SCHEMA, SORTS
 from zxdeck.text import fold
 
 SORT_NAMES = tuple(SORTS)
@@ -62,7 +62,7 @@ def search(cards: Iterable[MozCard], query: str | Sequence[str] | Node, *, sort:
 
 def search_db(db: Any, query: str | Sequence[str] | Node, *, sort: str = "id", reverse: bool = False,
               limit: int | None = None) -> list[MozCard]:
-    """The cards of MOZ's catalog database (`zxdeck.games.moz.catalog.open_db`) matching `query`,
+    """The cards of MOZ's catalog database (`zxdeck.games.moz.catalog.loader.open_db`) matching `query`,
     sorted and limited by SQL."""
     from zxdeck.catalog.query import search as sql_search
 

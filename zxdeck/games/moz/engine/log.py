@@ -47,8 +47,8 @@ from zxdeck.gamelog import (
     read_log,
 )
 from zxdeck.games.moz.adapter import ADAPTER, card_fingerprint
+from zxdeck.games.moz.catalog.model import MozCard
 from zxdeck.games.moz.engine import Game
-from zxdeck.games.moz.model import MozCard
 
 SEATS = ("p1", "p2")
 SAVE_VERSION = 2  # the "format" of a MOZ save (1: before saves had a header)

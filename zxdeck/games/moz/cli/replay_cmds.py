@@ -40,9 +40,9 @@ def _user_errors(func):  # noqa: ANN001, ANN202 - the decorator of zxdeck.cli.ap
 def replay_cmd(app: AppContext, path: str, at: int | None, viewer: str) -> None:
     """Replay a MOZ log (.jsonl, `play --log`) or save (`play --save`) and print its moves with
     what each caused, then the result; with --at N, the board after move N."""
-    from zxdeck.games.moz.catalog import open_catalog
-    from zxdeck.games.moz.log import SEATS, read_log_record, read_save_record
-    from zxdeck.games.moz.play import describe, render, summary
+    from zxdeck.games.moz.catalog.loader import open_catalog
+    from zxdeck.games.moz.engine.log import SEATS, read_log_record, read_save_record
+    from zxdeck.games.moz.play.auto import describe, render, summary
 
     catalog = open_catalog(app.cards or None)
     notes: list[str] = []

@@ -1,5 +1,5 @@
-"""The MOZ command `zxdeck --game moz play` (a thin layer over zxdeck.games.moz.play and .agents;
-`sim`, `tournament` and `bot` are in zxdeck.games.moz.run_cmds).
+"""The MOZ command `zxdeck --game moz play` (a thin layer over zxdeck.games.moz.play.auto and .agents;
+`sim`, `tournament` and `bot` are in zxdeck.games.moz.cli.run_cmds).
 
 Like zxdeck/cli, this module imports only click, the standard library and zxdeck.cli at module
 level; the library is imported inside the commands.
@@ -23,8 +23,8 @@ def _user_errors(func):  # noqa: ANN001, ANN202 - the decorator of zxdeck.cli.ap
 
 
 def _load(app: AppContext, path: str, allow_illegal: bool) -> list:
-    from zxdeck.games.moz.catalog import open_catalog
-    from zxdeck.games.moz.deck import load_deck
+    from zxdeck.games.moz.catalog.loader import open_catalog
+    from zxdeck.games.moz.deck.parse import load_deck
 
     return load_deck(path, open_catalog(app.cards or None), legal=not allow_illegal)
 
@@ -75,10 +75,11 @@ def play_cmd(app: AppContext, p1: str | None, p2: str | None, auto: bool, ai1: s
     import shlex
 
     from zxdeck.games.moz.agents import make_agent
-    from zxdeck.games.moz.catalog import open_catalog
+    from zxdeck.games.moz.catalog.loader import open_catalog
     from zxdeck.games.moz.engine import Game
-    from zxdeck.games.moz.play import play_session, save_data, summary, write_save
-    from zxdeck.games.moz.session import summary_ja
+    from zxdeck.games.moz.play.auto import play_session, summary
+    from zxdeck.games.moz.play.savefile import save_data, write_save
+    from zxdeck.games.moz.play.session import summary_ja
     from zxdeck.untrusted import program_agent
 
     ctx = click.get_current_context()
@@ -95,7 +96,7 @@ def play_cmd(app: AppContext, p1: str | None, p2: str | None, auto: bool, ai1: s
     given = [ai if g is not None else None for g, ai in zip(given, (ai1, ai2))]
     states = None
     if resume_path:
-        from zxdeck.games.moz.play import load_save, saved_setup
+        from zxdeck.games.moz.play.savefile import load_save, saved_setup
         from zxdeck.untrusted import resumed_agent
 
         catalog = open_catalog(app.cards or None)
@@ -133,7 +134,7 @@ def play_cmd(app: AppContext, p1: str | None, p2: str | None, auto: bool, ai1: s
             save_path = str(new_save_path(f"moz-game-{seed}"))
     agents = [None if s == "human" else make_agent(s, game.seed * 2 + n + 1) for n, s in enumerate(specs)]
     if states is not None:
-        from zxdeck.games.moz.play import set_agent_states
+        from zxdeck.games.moz.play.savefile import set_agent_states
 
         set_agent_states(resume_path, agents, states)
     whole: dict = {}
@@ -165,7 +166,7 @@ def play_cmd(app: AppContext, p1: str | None, p2: str | None, auto: bool, ai1: s
         if human is None:
             play_session(game, agents, ask, click.echo, None, on_move)
         else:
-            from zxdeck.games.moz.session import MozSession
+            from zxdeck.games.moz.play.session import MozSession
 
             MozSession(game, agents, human, ask, click.echo, on_save, on_move, catalog=catalog).run()
     except KeyboardInterrupt:  # Ctrl-C: the last whole move is saved, never half of one
@@ -185,11 +186,11 @@ def play_cmd(app: AppContext, p1: str | None, p2: str | None, auto: bool, ai1: s
     if save_path and game.is_over():
         write_save(save_path, save_data(game, decks, specs, human, catalog.digest, agents))
     if log_path:
-        from zxdeck.games.moz.log import write_log
+        from zxdeck.games.moz.engine.log import write_log
 
         write_log(log_path, game, [[catalog.by_id[cid] for cid in d] for d in decks], catalog.digest)
 
 
 def register(group: click.Group) -> None:
-    """Add the MOZ play command to `group` (sim, tournament and bot: zxdeck.games.moz.run_cmds)."""
+    """Add the MOZ play command to `group` (sim, tournament and bot: zxdeck.games.moz.cli.run_cmds)."""
     group.add_command(play_cmd)

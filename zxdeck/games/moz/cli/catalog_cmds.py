@@ -1,5 +1,5 @@
 """`zxdeck --game moz catalog check FILE`: check a MOZ catalog YAML with MOZ's catalog loader
-(zxdeck.games.moz.catalog, Y-1..Y-5) without writing anything.
+(zxdeck.games.moz.catalog.loader, Y-1..Y-5) without writing anything.
 
 MOZ has no card-list importer (Z/X's `catalog import` / `template` read CSV / TSV / JSON lists
 into Z/X's schema), so the group has `check` only.
@@ -47,7 +47,7 @@ def check_cmd(source: str) -> None:
     file cannot be read or is not a MOZ catalog.
     """
     from zxdeck.errors import CatalogError
-    from zxdeck.games.moz.catalog import load_catalog
+    from zxdeck.games.moz.catalog.loader import load_catalog
 
     try:
         cards = load_catalog(source).cards

@@ -8,7 +8,7 @@ parts are the core's too (zxdeck.decks). The deck need not mark its two parts (D
 summoner belongs to the pile, every other card to the zone); the headers `Summoners` / `召喚師`
 and `Zone` / `ゾーン` may be written.
 
-The rules are data (data/moz/regulations/glyphwar.yaml, read by zxdeck.games.moz.regulation): each
+The rules are data (data/moz/regulations/glyphwar.yaml, read by zxdeck.games.moz.deck.regulation): each
 is "the number of cards matching a predicate (per value of a key, for D-3 and D-10) is at least /
 at most N", with its rule id, error code and the extra keys of MOZ_RULES section 2.
 `validate(deck)` checks them all; `validate(deck, load_regulation(FILE))` another regulation's.
@@ -23,8 +23,8 @@ from typing import Any
 from zxdeck.decks import parse as core_parse
 from zxdeck.decks.model import Deck, DeckEntry, Problem, Validation
 from zxdeck.decks.parse import Layout
-from zxdeck.games.moz.model import MozCard
-from zxdeck.games.moz.regulation import DEFAULT, Limit, MozRegulation, load_regulation
+from zxdeck.games.moz.catalog.model import MozCard
+from zxdeck.games.moz.deck.regulation import DEFAULT, Limit, MozRegulation, load_regulation
 from zxdeck.records import FACTORY
 from zxdeck.text import name_key
 

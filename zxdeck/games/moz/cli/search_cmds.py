@@ -1,5 +1,5 @@
 """The MOZ commands of `zxdeck --game moz`: validate, search, card, db (thin layers over
-zxdeck.games.moz.catalog, .deck and .search).
+zxdeck.games.moz.catalog.loader, .deck and .search).
 
 Like zxdeck/cli, this module imports only click, the standard library and zxdeck.cli at module
 level; the library is imported inside the commands.
@@ -15,7 +15,7 @@ from zxdeck.errors import ZxError
 
 
 def _catalog(app: AppContext):  # noqa: ANN202 - MozCatalog, imported lazily
-    from zxdeck.games.moz.catalog import open_catalog
+    from zxdeck.games.moz.catalog.loader import open_catalog
 
     return open_catalog(app.cards or None)
 
@@ -127,7 +127,7 @@ def card_cmd(app: AppContext, id_or_name: tuple[str, ...], fmt: str) -> None:
     """Show one card in full, by id, name or English name (several words are joined)."""
     import json
 
-    from zxdeck.games.moz.search import card_details
+    from zxdeck.games.moz.catalog.search import card_details
 
     text = " ".join(id_or_name)
     catalog = _catalog(app)
@@ -163,7 +163,7 @@ def db_info_cmd(app: AppContext, fmt: str) -> None:
     """The MOZ catalog(s), the cache file, and the cards by type."""
     import json
 
-    from zxdeck.games.moz.catalog import catalog_info
+    from zxdeck.games.moz.catalog.loader import catalog_info
 
     info = catalog_info(_catalog(app))
     if fmt == "json":
@@ -182,7 +182,7 @@ def db_info_cmd(app: AppContext, fmt: str) -> None:
 @_user_errors
 def db_build_cmd(app: AppContext) -> None:
     """Rebuild the cache of the MOZ catalog from its YAML now."""
-    from zxdeck.games.moz.catalog import open_catalog
+    from zxdeck.games.moz.catalog.loader import open_catalog
 
     catalog = open_catalog(app.cards or None, rebuild=True)
     where = catalog.cache or "memory (the cache folder is not writable)"

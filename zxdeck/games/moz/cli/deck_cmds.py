@@ -1,5 +1,5 @@
 """MOZ's deck commands: `regulations`, `stats`, `deck diff` (thin layers over
-zxdeck.games.moz.regulation, zxdeck.games.moz.stats and the core's zxdeck.decks.diff).
+zxdeck.games.moz.deck.regulation, zxdeck.games.moz.deck.stats and the core's zxdeck.decks.diff).
 
 MOZ has no deck code: Z/X's (zxdeck/games/zx/deck/code.py) packs Z/X's three sections and card
 numbers, and no MOZ code format exists to share with it, so `deck` has `diff` only.
@@ -53,7 +53,7 @@ def regulations_cmd(names: tuple[str, ...], fmt: str) -> None:
     rules; use one with `zxdeck --game moz validate --regulation NAME`."""
     import json
 
-    from zxdeck.games.moz.regulation import DEFAULT, list_regulations, load_regulation
+    from zxdeck.games.moz.deck.regulation import DEFAULT, list_regulations, load_regulation
 
     regs = [load_regulation(n) for n in names] if names else list_regulations()
     if fmt == "json":
@@ -71,11 +71,11 @@ def regulations_cmd(names: tuple[str, ...], fmt: str) -> None:
 
 
 def _load(app: AppContext, path: str, deck_format: str) -> Any:
-    """The deck file read with MOZ's catalog (zxdeck.games.moz.deck.read_deck); a line that is not
+    """The deck file read with MOZ's catalog (zxdeck.games.moz.deck.parse.read_deck); a line that is not
     understood or an unknown card is refused in one line (exit 2)."""
     from zxdeck.errors import DeckFileError
-    from zxdeck.games.moz.catalog import open_catalog
-    from zxdeck.games.moz.deck import read_deck
+    from zxdeck.games.moz.catalog.loader import open_catalog
+    from zxdeck.games.moz.deck.parse import read_deck
 
     deck = read_deck(path, open_catalog(app.cards or None), None if deck_format == "auto" else deck_format)
     for p in deck.problems:
@@ -102,8 +102,8 @@ def stats_cmd(app: AppContext, decks: tuple[str, ...], fmt: str, deck_format: st
     attribute and a help for the bottom face in the opening hand of 7 (S-3) and by your turn 4."""
     import json
 
-    from zxdeck.games.moz.deck import validate
-    from zxdeck.games.moz.stats import deck_stats, render_stats
+    from zxdeck.games.moz.deck.parse import validate
+    from zxdeck.games.moz.deck.stats import deck_stats, render_stats
 
     out: list[dict[str, Any]] = []
     for path in decks:
@@ -153,7 +153,7 @@ def diff_cmd(app: AppContext, deck_a: str, deck_b: str, fmt: str, deck_format: s
     import json
 
     from zxdeck.decks.diff import diff_decks, render_diff
-    from zxdeck.games.moz.model import Summoner
+    from zxdeck.games.moz.catalog.model import Summoner
 
     def section_of(entry: Any) -> str:  # D-2: the pile holds the summoners, the zone the rest
         return "summoners" if isinstance(entry.card, Summoner) else "zone"

@@ -35,7 +35,7 @@ def _user_errors(func):  # noqa: ANN001, ANN202 - the decorator of zxdeck.cli.ap
 
 
 def _catalog(app: AppContext):  # noqa: ANN202
-    from zxdeck.games.moz.catalog import open_catalog
+    from zxdeck.games.moz.catalog.loader import open_catalog
 
     return open_catalog(app.cards or None)
 

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from zxdeck.errors import ZxError
-from zxdeck.games.moz.model import MozCard
+from zxdeck.games.moz.catalog.model import MozCard
 from zxdeck.records import FACTORY, FrozenRecord
 
 DEFAULT = "glyphwar"

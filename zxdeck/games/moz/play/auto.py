@@ -1,4 +1,5 @@
-"""MOZ at the terminal: the screen, the action menu, a person's session, saves and resumes.
+"""MOZ at the terminal, plainly: the screen, the action menu and the loop of `--auto`
+(the saves are savefile.py).
 
 Everything here works from `Game.observation(viewer)`, so the screen never shows what the
 viewer's seat may not see (N-3). A save is JSON: the game key, the seed, the turn limit, both
@@ -7,14 +8,11 @@ decks as card ids, the agents and seats, and the actions so far; resuming replay
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Mapping, Sequence
-from pathlib import Path
 from typing import Any
 
-from zxdeck.errors import ZxError
+from zxdeck.games.moz.catalog.model import FACES
 from zxdeck.games.moz.engine import Action, Game
-from zxdeck.games.moz.model import FACES, MozCard
 
 SEATS = ("p1", "p2")
 
@@ -95,112 +93,6 @@ def describe(game: Game, action: Action) -> str:
 
 def menu(game: Game) -> list[tuple[Action, str]]:
     return [(a, describe(game, a)) for a in game.legal_actions()]
-
-
-# --- saves -----------------------------------------------------------------------------------
-
-
-def save_data(game: Game, decks: Sequence[Sequence[str]], agents: Sequence[str], human: int | None,
-              catalog_digest: str | None = None, players: Sequence[Any] | None = None) -> dict[str, Any]:
-    """A save: the header of zxdeck.gamelog (who wrote it, the catalog's sha256, the rules
-    revision), the seed, turn limit, decks (card ids), the cards' fingerprints, the agents and
-    seats, and the actions so far; with `players` (the agent objects), the state of each agent's
-    generator (`agent_rng`), so that a resumed match goes on as it would have. Called between
-    whole moves only."""
-    from zxdeck.gamelog import SAVE_FORMAT, make_header
-    from zxdeck.games.moz.adapter import ADAPTER
-    from zxdeck.games.moz.log import SAVE_VERSION, game_setup
-
-    setup = game_setup(game, decks)
-    return {"format": SAVE_VERSION, "game": "moz",
-            "header": make_header(SAVE_FORMAT, "moz", ADAPTER.rules_revision, catalog_digest),
-            "seed": game.seed, "turn_limit": game.turn_limit, "decks": setup["decks"],
-            "cards": setup["cards"], "agents": list(agents), "human": human,
-            "actions": [a.to_json() for a in game.history],
-            "agent_rng": [_rng_state(x) for x in players] if players is not None else None}
-
-
-def _rng_state(agent: Any) -> int | None:
-    from zxdeck.rng import Rng
-
-    rng = getattr(agent, "rng", None)
-    return rng.getstate() if isinstance(rng, Rng) else None
-
-
-def set_agent_states(where: str | Path, players: Sequence[Any], states: Any) -> None:
-    """Give each agent the generator state its save recorded (`agent_rng`; absent: as made)."""
-    from zxdeck.rng import Rng
-
-    if states is None:
-        return
-    if not isinstance(states, list) or len(states) != len(players):
-        raise ZxError(f"{where}: damaged save (agent_rng must be a list of {len(players)})")
-    for agent, state in zip(players, states, strict=True):
-        rng = getattr(agent, "rng", None)
-        if state is None or not isinstance(rng, Rng):
-            continue
-        try:
-            rng.setstate(state)
-        except (TypeError, ValueError) as exc:
-            raise ZxError(f"{where}: damaged save (agent_rng: {exc})") from None
-
-
-def write_save(path: str | Path, data: dict[str, Any]) -> None:
-    """Write a save's JSON (atomically: a crash or Ctrl-C never leaves half a file)."""
-    from zxdeck.gamelog import write_atomic
-
-    try:
-        write_atomic(path, json.dumps(data, ensure_ascii=False) + "\n")
-    except OSError as exc:
-        raise ZxError(f"{path}: cannot write the save: {exc.strerror}") from None
-
-
-def save_game(path: str | Path, game: Game, decks: Sequence[Sequence[str]], agents: Sequence[str],
-              human: int | None, catalog_digest: str | None = None,
-              players: Sequence[Any] | None = None) -> None:
-    write_save(path, save_data(game, decks, agents, human, catalog_digest, players))
-
-
-def saved_setup(where: str | Path, data: dict[str, Any]) -> tuple[list[str], int | None]:
-    """The agents (two specs, "human" for the person) and the person's seat of a save, checked
-    (ZxError naming the file otherwise)."""
-    agents, human = data.get("agents"), data.get("human")
-    if not (isinstance(agents, list) and len(agents) == 2 and all(isinstance(a, str) for a in agents)):
-        raise ZxError(f"{where}: damaged save (agents must be a list of two agent names)")
-    if human not in (0, 1, None) or isinstance(human, bool):
-        raise ZxError(f"{where}: damaged save (human must be 0, 1 or null)")
-    if any((a == "human") != (n == human) for n, a in enumerate(agents)):
-        raise ZxError(f"{where}: damaged save (the agents and the human seat disagree)")
-    return list(agents), human
-
-
-class _Cards:
-    """A card mapping as the catalog a save is checked against (no known digest)."""
-
-    def __init__(self, cards: Mapping[str, MozCard]) -> None:
-        self.by_id = cards
-        self.digest = ""
-
-
-def load_save(path: str | Path, cards: Any, notes: list[str] | None = None) -> tuple[Game, dict[str, Any]]:
-    """The game of a save, checked (zxdeck.gamelog: a changed card or another rules revision is
-    refused, exit 2) and replayed (N-4); `cards`: the catalog (`MozCatalog`) or a mapping of
-    card ids to cards. ZxError naming the file and the problem."""
-    from zxdeck.games.moz.log import read_save_record
-
-    catalog = cards if hasattr(cards, "by_id") else _Cards(cards)
-    record = read_save_record(path, catalog, notes)
-    game = record.start(record=True)
-    for n, a in enumerate(record.actions):
-        try:
-            game.apply(a)
-        except (ZxError, ValueError, TypeError) as exc:
-            raise ZxError(f"{path}: action {n + 1} ({a.to_json()}) does not replay: {exc}") from None
-    assert record.data is not None
-    return game, record.data
-
-
-# --- a session -------------------------------------------------------------------------------
 
 
 def play_session(game: Game, agents: Sequence[Any | None], ask: Callable[[str], str],

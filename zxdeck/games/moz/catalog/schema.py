@@ -1,7 +1,7 @@
 """MOZ's catalog schema (zxdeck.catalog.schema): the card checker and the tables of its SQLite
 cache, so that MOZ's catalog is cached, checked and searched by the core's machinery
 (zxdeck.catalog.db / query), as Z/X's is. The fields of `zxdeck --game moz search` (below) are in
-zxdeck.games.moz.language, imported when a query is parsed.
+zxdeck.games.moz.catalog.language, imported when a query is parsed.
 
 | term | field | meaning |
 |---|---|---|
@@ -28,7 +28,7 @@ import json
 from typing import Any
 
 from zxdeck.catalog.schema import MEMBER_SEPARATOR, CatalogSchema
-from zxdeck.games.moz.model import (
+from zxdeck.games.moz.catalog.model import (
     SUB_ATTRIBUTES,
     TYPES,
     MozCard,
@@ -112,7 +112,7 @@ def card_from_row(row: tuple) -> MozCard:
 
 def _card_from_mapping(raw: Any, problems: list[str], where: str, check: bool = True) -> MozCard | None:
     """The core loader's checker interface over MOZ's `card_from_mapping` (which raises)."""
-    from zxdeck.games.moz.model import CardError
+    from zxdeck.games.moz.catalog.model import CardError
 
     try:
         return card_from_mapping(raw)
@@ -122,7 +122,7 @@ def _card_from_mapping(raw: Any, problems: list[str], where: str, check: bool = 
 
 
 def _parse_catalog(data: bytes, source: str) -> list[MozCard]:
-    from zxdeck.games.moz import catalog
+    from zxdeck.games.moz.catalog import loader as catalog
 
     return catalog.parse_catalog(data, source)
 
@@ -144,7 +144,7 @@ SCHEMA = CatalogSchema(
     card_select="mapping",
     card_row=card_row,
     card_from_row=card_from_row,
-    search="zxdeck.games.moz.language",  # FIELDS, LANGUAGE
+    search="zxdeck.games.moz.catalog.language",  # FIELDS, LANGUAGE
     sorts=SORTS,
     version=VERSION,
     cache_subdir="moz",

@@ -9,7 +9,7 @@ changes without a word. The screen is fitted to the terminal (100x40, 80x30): th
 as much news as fits, then the question (a page at a time when the choices do not fit); in a
 terminal it is drawn again from the top instead of scrolling.
 
-`--auto` (two computer players) keeps `zxdeck.games.moz.play.play_session` and its output.
+`--auto` (two computer players) keeps `zxdeck.games.moz.play.auto.play_session` and its output.
 """
 
 from __future__ import annotations
@@ -19,8 +19,8 @@ import sys
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from zxdeck.games.moz.catalog.model import FACES, SUB_ATTRIBUTES, Beast, MozCard, Summoner, Support
 from zxdeck.games.moz.engine import Action, Game
-from zxdeck.games.moz.model import FACES, SUB_ATTRIBUTES, Beast, MozCard, Summoner, Support
 from zxdeck.termtext import shorten, width, wrap
 
 FACE_JA = {"top": "上", "left": "左", "right": "右", "bottom": "下"}
@@ -515,7 +515,7 @@ class MozSession:
                 self.say("\n".join(["これまでの経過:"] + self.log[-n:]))
                 self.ask("(Enter で戻る) ")
             elif low in ("hint", "ヒント"):
-                from zxdeck.games.moz.play import hint_lines
+                from zxdeck.games.moz.play.auto import hint_lines
 
                 self.say("考えています... (Ctrl-C で取り消し)")
                 self.extra = hint_lines(g, options, self.hint_budget, describe_ja)

@@ -11,15 +11,15 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from zxdeck.games.moz.model import SUB_ATTRIBUTES, Beast, MozCard, Summoner
-from zxdeck.games.moz.odds import HAND, cards_by_turn
+from zxdeck.games.moz.catalog.model import SUB_ATTRIBUTES, Beast, MozCard, Summoner
+from zxdeck.games.moz.deck.odds import HAND, cards_by_turn
 
 ROUND_TURNS = 4  # R-4: each player's turns in a round
 HELPS = ("help", "help_special")  # L-3: what may go face up on the bottom face
 
 
 def deck_stats(cards: Sequence[MozCard]) -> dict[str, Any]:
-    """The statistics of a deck given as one entry per copy (zxdeck.games.moz.deck.load_deck)."""
+    """The statistics of a deck given as one entry per copy (zxdeck.games.moz.deck.parse.load_deck)."""
     from zxdeck.analysis.odds import holding
 
     summoners = [c for c in cards if isinstance(c, Summoner)]

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from zxdeck.errors import ZxError
-from zxdeck.games.moz.model import MozCard, Summoner
+from zxdeck.games.moz.catalog.model import MozCard, Summoner
 
 HAND = 7  # S-3
 

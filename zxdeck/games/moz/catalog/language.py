@@ -1,6 +1,6 @@
 """The words of `zxdeck --game moz search`: MOZ's keywords and values (`LANGUAGE`) and search
 fields (`FIELDS`), for the shared parser and SQL compiler (zxdeck.catalog.query); every term is
-listed in zxdeck.games.moz.schema's module text. MOZ's catalog schema names this module.
+listed in zxdeck.games.moz.catalog.schema's module text. MOZ's catalog schema names this module.
 """
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ from __future__ import annotations
 import re
 
 from zxdeck.catalog.schema import Language, SearchField
-from zxdeck.games.moz.model import LIMIT_GROUPS, SUPPORT_KINDS, TYPES
-from zxdeck.games.moz.schema import attributes, reading, sub_key
+from zxdeck.games.moz.catalog.model import LIMIT_GROUPS, SUPPORT_KINDS, TYPES
+from zxdeck.games.moz.catalog.schema import attributes, reading, sub_key
 from zxdeck.text import fold
 
 KEYWORDS: dict[str, str] = {

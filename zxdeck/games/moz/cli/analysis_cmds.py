@@ -64,8 +64,8 @@ def gauntlet_cmd(ctx: click.Context, app: AppContext, deck: str | None, field: s
     from zxdeck.cli.runs import check_common, even_games, given, resume_manifest, resumed_agent
     from zxdeck.games import adapter
     from zxdeck.games.moz.agents import AgentFactory
-    from zxdeck.games.moz.catalog import open_catalog
-    from zxdeck.games.moz.run_cmds import run_manifest
+    from zxdeck.games.moz.catalog.loader import open_catalog
+    from zxdeck.games.moz.cli.run_cmds import run_manifest
 
     rules = adapter("moz")
     n_jobs = check_common(games, precision, backend, jobs)
@@ -166,10 +166,10 @@ def optimize_cmd(ctx: click.Context, app: AppContext, deck: str | None, tries: t
     from zxdeck.decks.variant import changed_deck
     from zxdeck.games import adapter
     from zxdeck.games.moz.agents import AgentFactory
-    from zxdeck.games.moz.catalog import open_catalog
-    from zxdeck.games.moz.deck import read_deck, validate
-    from zxdeck.games.moz.model import Summoner
-    from zxdeck.games.moz.run_cmds import run_manifest
+    from zxdeck.games.moz.catalog.loader import open_catalog
+    from zxdeck.games.moz.catalog.model import Summoner
+    from zxdeck.games.moz.cli.run_cmds import run_manifest
+    from zxdeck.games.moz.deck.parse import read_deck, validate
 
     rules = adapter("moz")
     n_jobs = check_common(games, None, backend, jobs)
@@ -266,8 +266,8 @@ def draw_cmd(app: AppContext, deck: str, odds: str, by_turn: int, sims: int, see
 
     from zxdeck.analysis.odds import parse_wanted
     from zxdeck.games import adapter
-    from zxdeck.games.moz.catalog import open_catalog
-    from zxdeck.games.moz.odds import moz_odds, render_moz_odds
+    from zxdeck.games.moz.catalog.loader import open_catalog
+    from zxdeck.games.moz.deck.odds import moz_odds, render_moz_odds
 
     loaded = adapter("moz").load_deck(deck, open_catalog(app.cards or None), allow_illegal)
     result = moz_odds(loaded.setup, parse_wanted(odds), by_turn, sims, seed)
