@@ -311,13 +311,19 @@ _GROUPS: dict[str, click.Group] = {}  # the commands of each game, registered on
 
 
 def _game_command(game: str, cmd_name: str) -> click.Command | None:
-    """The command `cmd_name` of the game `game`: from the game's own modules (its `COMMANDS`), or
-    one that says the command is not available for that game (exit 2) when another game has it."""
+    """The command `cmd_name` of the game `game`: from the module its `COMMANDS` names (a core
+    command module, `zxdeck.cli.*`, has `register(group, game)` and makes the command from the
+    game's parts; a game's own has `register(group)`), or one that says the command is not
+    available for that game (exit 2) when another game has it."""
     table = _game_commands(game)
     if cmd_name in table:
         group = _GROUPS.setdefault(game, click.Group(game))
         if cmd_name not in group.commands:
-            importlib.import_module(table[cmd_name]).register(group)
+            module = importlib.import_module(table[cmd_name])
+            if table[cmd_name].startswith("zxdeck.cli."):
+                module.register(group, game)  # a core command, made for this game from its parts
+            else:
+                module.register(group)  # a command of the game's own (zxdeck/games/KEY/cli/)
         return group.commands.get(cmd_name)
     from zxdeck.games import GAMES
 
