@@ -40,6 +40,9 @@ _MAYBE_ALIAS = re.compile(rb"[&*]")
 # Could the text hold an anchor, alias, tag or a second document? Only then are the parser's
 # events read (`check_shape`) before the fast parser runs.
 _MAYBE_SPECIAL = re.compile(r"[&*!]|^(?:---|\.\.\.)", re.MULTILINE)
+# Line breaks of YAML 1.1 only (NEL, LS, PS): PyYAML breaks lines at them, yaml-rs (YAML 1.2)
+# reads them as text, so a file holding one would read two ways: it is refused, naming the line.
+_OLD_BREAK = re.compile("[\x85\u2028\u2029]")
 
 
 class YamlShapeError(ValueError):
@@ -305,6 +308,11 @@ def load_document(data: str | bytes, source: str, error: Callable[[str], Excepti
             raise error(f"{source}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
     else:
         text = data[1:] if data.startswith("\ufeff") else data
+    odd = _OLD_BREAK.search(text)
+    if odd:
+        raise error(f"{source}: line {text.count(chr(10), 0, odd.start()) + 1}: the character "
+                    f"U+{ord(odd.group()):04X} (a line break only in old YAML, read two ways): use "
+                    "a newline or remove it")
     yaml_rs = yaml_rs_module()
     if always_check or yaml_rs is None or _MAYBE_SPECIAL.search(text):
         import yaml

@@ -4,6 +4,7 @@ objects that appear twice)."""
 
 from __future__ import annotations
 
+import pytest
 import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -104,3 +105,20 @@ def test_both_readers_give_the_same_values_or_refuse(text: str) -> None:
     for kind, message in results:
         if kind == "error" and ("YAML tag" in message or "anchors" in message or "given twice" in message):
             assert results[0] == results[1]  # refused alike, with the same words
+
+
+@pytest.mark.parametrize("char", ["\x85", "\u2028", "\u2029"])
+def test_a_line_break_of_old_yaml_only_is_refused_by_both_readers_naming_the_line(char: str) -> None:
+    """NEL, LS and PS break lines for PyYAML (YAML 1.1) but are text for yaml-rs (YAML 1.2): the
+    same file would read two ways (hypothesis found '\\x85': a string for one, nothing for the
+    other), so both refuse it in one line naming the line."""
+    from zxdeck import safeyaml
+
+    for fast in (True, False):
+        safeyaml.USE_YAML_RS = fast
+        try:
+            with pytest.raises(CatalogError) as info:
+                safeyaml.load_document(f"cards:\n- id: A{char}\n", "f.yaml", CatalogError, 50)
+        finally:
+            safeyaml.USE_YAML_RS = True
+        assert str(info.value).startswith("f.yaml: line 2: the character U+")
