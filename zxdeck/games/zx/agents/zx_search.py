@@ -79,13 +79,15 @@ def canonical(game: Game, viewer: int) -> Game:
     if d is not None and d[0] == "pick" and d[1] != viewer and d[2] not in NON_CARD_PICKS_SET:
         return g  # the other player's pending pick over hidden cards: keep them where they are
     opp, me = g.players[1 - viewer], g.players[viewer]
+    # The viewer's own pending pick names cards it has seen (the top of its deck, a search): they
+    # stay where they are, as in `Game.determinize`, or the pick would name a card moved away.
+    keep = set(x for x in d[3] if isinstance(x, int)) \
+        if d is not None and d[0] == "pick" and d[2] not in NON_CARD_PICKS_SET else set()
 
     def order(zones: list[list[int]]) -> None:
-        pool = sorted(i for z in zones for i in z)
-        k = 0
+        it = iter(sorted(i for z in zones for i in z if i not in keep))
         for z in zones:
-            z[:] = pool[k:k + len(z)]
-            k += len(z)
+            z[:] = [i if i in keep else next(it) for i in z]
 
     order([opp.hand, opp.deck, opp.life])
     order([me.deck, me.life])
