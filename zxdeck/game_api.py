@@ -175,7 +175,8 @@ class RunParts(Protocol):
     summaries are read for `zxdeck --help`): the engine is imported by the methods.
 
     Words and defaults (data): `turn_limit` and `default_agent` (--turn-limit, --ai/--ai1/--ai2);
-    `texts[command]` with `summary`, `doc`, `examples` and `note` (the command's --help);
+    `texts[command]` with `summary`, `doc`, `examples` and `note` (the command's --help; and
+    optionally `agents`, the title of its list of agents);
     `words` (an option's help, keyed `"COMMAND.PARAM"` or `"PARAM"`, over the core's own);
     `defaults` (`"COMMAND.games"`, `"jobs"` or `"COMMAND.jobs"`); `deck_options` (the options
     that say how decks are checked, each a dict: `decls`, `name`, `help`, `flag` or `metavar`,

@@ -177,3 +177,10 @@ def test_a_missing_deck_is_named_for_both_games(capsys: pytest.CaptureFixture[st
         assert exc.value.code == 2
         err = capsys.readouterr().err.strip().splitlines()
         assert err == ["zxdeck: error: nonexistent.txt: deck file not found"]
+
+
+def test_a_game_may_title_the_agents_of_a_command(capsys: pytest.CaptureFixture[str],
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """MOZ's gauntlet lists its agents under the options that take them; Z/X's keeps its title."""
+    assert "Agents (--ai, --field-ai):" in help_text(capsys, monkeypatch, "--game", "moz", "gauntlet")
+    assert "Agents (--ai, --ai1, --ai2):" in help_text(capsys, monkeypatch, "gauntlet")

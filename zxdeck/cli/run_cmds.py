@@ -155,6 +155,8 @@ class _Maker:
         """The click command `name` running `func`, with `options` (decorators, in --help order)
         and the texts of the game's parts (summary, description, examples and note)."""
         t = self.texts(name)
+        if agents_title:  # the game may name the agent options its way (`texts[name]["agents"]`)
+            agents_title = t.get("agents", agents_title)
         epilog = examples_epilog(list(t.get("examples") or []), t.get("note", ""))
         for option in reversed(options):
             func = option(func)

@@ -69,6 +69,7 @@ class MozRuns:
         },
         "gauntlet": {
             "summary": "One MOZ deck against a field of decks: win rate against each and overall.",
+            "agents": "Agents (--ai, --field-ai)",
             "doc": "Play DECK against every deck of FIELD: the win rate against each, and the "
                    "expected win\nrate against the field (weighted by each deck's share) with its "
                    "95 % interval.",
@@ -82,6 +83,7 @@ class MozRuns:
         },
         "optimize": {
             "summary": "Which change of a MOZ deck is best against a field: raced, ranked.",
+            "agents": "Agents (--ai, --field-ai)",
             "doc": "Race changes of a MOZ deck against a field (the same as Z/X's `optimize`).",
             "examples": [
                 "zxdeck --game moz optimize examples/moz/shell_dragons.txt --try \"-1 NAME +1 NAME\" "
