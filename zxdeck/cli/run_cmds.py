@@ -28,7 +28,11 @@ import click
 
 from zxdeck.cli import AppContext, examples_epilog, pass_app
 from zxdeck.cli.analysis import card_stats_option, html_option
-from zxdeck.cli.runs import run_options
+from zxdeck.cli.runs import (  # noqa: F401 - EXIT_INTERRUPTED, run_tournament: as by zxdeck.cli.sim_cmds
+    EXIT_INTERRUPTED,
+    run_options,
+    run_tournament,
+)
 from zxdeck.errors import ZxError
 
 RUN_COMMANDS = ("sim", "tournament", "gauntlet", "optimize", "bot")
@@ -411,7 +415,6 @@ class _Maker:
             given,
             resume_manifest,
             resumed_entrant_agents,
-            run_tournament,
         )
         from zxdeck.sim.tournament import Entrant, new_entrants
 
