@@ -36,8 +36,8 @@ ALIASES: dict[str, str] = {
     "zxdeck.cli.replay_cmds": "zxdeck.games.zx.cli.replay_cmds",
     "zxdeck.cli.rules_cmds": "zxdeck.games.zx.cli.rules_cmds",
     "zxdeck.cli.catalog_cmds": "zxdeck.games.zx.cli.catalog_cmds",
-    "zxdeck.cli.bot_cmds": "zxdeck.games.zx.cli.bot_cmds",
-    "zxdeck.cli.sim_cmds": "zxdeck.games.zx.cli.sim_cmds",
+    "zxdeck.cli.bot_cmds": "zxdeck.cli.run_cmds",  # the run commands are the core's (issue 21)
+    "zxdeck.cli.sim_cmds": "zxdeck.cli.run_cmds",
     # MOZ's modules before its package took the one layout of a game (docs/ARCHITECTURE.md)
     "zxdeck.games.moz.model": "zxdeck.games.moz.catalog.model",
     "zxdeck.games.moz.schema": "zxdeck.games.moz.catalog.schema",

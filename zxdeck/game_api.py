@@ -36,6 +36,11 @@ path, catalog)` and `load(path, catalog)` (a log and a save read back and replay
 which checks a log from the log alone (`zxdeck.referee.follow_zones` and the game's own
 invariants) and raises `zxdeck.referee.LogRefereeError` naming the line.
 
+`RunParts` is what a game supplies for the core's run commands (`sim`, `tournament`,
+`gauntlet`, `optimize`, `bot`: zxdeck.cli.run_cmds): the commands' words and defaults, how a
+deck is read and checked, agents, games, the run manifest and the sim report; the object the
+game's `RUNS` names.
+
 Agents, for every game: anything with `choose(state) -> Action`, returning one of
 `state.legal_actions()` for `state.current_player()`; `zxdeck.agents.random_agent` and
 `zxdeck.agents.bot` work on `GameState` alone.
@@ -162,6 +167,102 @@ class GameAdapter(Protocol):
         ...
 
 
+class RunParts(Protocol):
+    """What a game supplies for the core's run commands `sim`, `tournament`, `gauntlet`,
+    `optimize` and `bot` (zxdeck.cli.run_cmds): the object its package names in `RUNS`
+    (`"module:name"`, imported when a command is made; Z/X: zxdeck/games/zx/runs.py, MOZ:
+    zxdeck/games/moz/runs.py). Its module imports nothing heavy at module level (the commands'
+    summaries are read for `zxdeck --help`): the engine is imported by the methods.
+
+    Words and defaults (data): `turn_limit` and `default_agent` (--turn-limit, --ai/--ai1/--ai2);
+    `texts[command]` with `summary`, `doc`, `examples` and `note` (the command's --help; and
+    optionally `agents`, the title of its list of agents);
+    `words` (an option's help, keyed `"COMMAND.PARAM"` or `"PARAM"`, over the core's own);
+    `defaults` (`"COMMAND.games"`, `"jobs"` or `"COMMAND.jobs"`); `deck_options` (the options
+    that say how decks are checked, each a dict: `decls`, `name`, `help`, `flag` or `metavar`,
+    and `commands` when not all five take it: their values reach `load_deck`, `base_manifest` and
+    `candidates` as `checks`, and a manifest keeps them for --resume); `game_word`, `tie_word` (the
+    bot's summary: "game"/"drawn", "match"/"tied"); `change_example` (an optimize change, for
+    messages); `replays_games` (whether `replay_command` names a failed game).
+
+    A command the parts cannot serve (`load_deck` or `factory` missing; `candidates` for
+    `optimize`) says so in one line, exit 2."""
+
+    key: str
+    turn_limit: int
+    default_agent: str
+    texts: dict[str, dict[str, Any]]
+    words: dict[str, str]
+    defaults: dict[str, Any]
+    deck_options: Sequence[dict[str, Any]]
+    game_word: str
+    tie_word: str
+    change_example: str
+    replays_games: bool
+
+    def agent_rows(self) -> list[tuple[str, str]]:
+        """The game's agents for --help: (name, one sentence)."""
+        ...
+
+    def parse_agent(self, spec: str) -> AgentMaker:
+        """An agent spec of this game; ZxError if unknown (the core then calls `make(0)`)."""
+        ...
+
+    def parse_agents(self, text: str) -> list[AgentMaker]:
+        """A comma-separated list of specs (`tournament --agents`)."""
+        ...
+
+    def catalog(self, app: Any) -> Any:
+        """The catalog a command reads its decks with (`app`: zxdeck.cli.AppContext), or None."""
+        ...
+
+    def load_deck(self, app: Any, catalog: Any, path: str, label: str,
+                  checks: dict[str, Any]) -> LoadedDeck:
+        """A deck read and checked (a frozen dataclass with `path`: the core shows it under
+        another name with `dataclasses.replace`); a `ZxError` with the game's exit status when it
+        cannot be read or is illegal (`label` names it in a report: "A", the deck's name, ...)."""
+        ...
+
+    def deck_name(self, path: str) -> str:
+        """How sim names a deck in its report and manifest."""
+        ...
+
+    def factory(self, turn_limit: int) -> GameFactory: ...
+
+    def card_events(self) -> Any:
+        """As `GameAdapter.card_events` (--card-stats, and the deck lists of --html)."""
+        ...
+
+    def base_manifest(self, kind: str, app: Any, catalog: Any, seed: int, turn_limit: int,
+                      checks: dict[str, Any]) -> dict[str, Any]:
+        """What a run's manifest holds besides its entrants (versions, catalog, rules, checks)."""
+        ...
+
+    def replay_command(self, failure: Any, paths: dict[str, tuple[str, str]],
+                       turn_limit: int) -> str | None:
+        """The command line that replays a failed sim game (`paths`: side -> (deck, agent))."""
+        ...
+
+    def render_sim(self, result: dict[str, Any]) -> str:
+        """sim's table report of `result` (zxdeck.sim.report.render_sim and what matters for the
+        game: MOZ adds how the first player of round 1, by speed, did)."""
+        ...
+
+    def candidates(self, app: Any, catalog: Any, deck_path: str, shown: str, changes: list[str],
+                   checks: dict[str, Any]) -> tuple[list[tuple[str, Any]], list[dict[str, Any]]]:
+        """optimize's changes applied to the deck: (legal `(change, setup)`s, illegal
+        `{"candidate": change, "errors": [...]}`s)."""
+        ...
+
+
+# The attributes and methods `RunParts` asks for (tests check each game's run parts has them all).
+RUN_PARTS_ATTRIBUTES = ("key", "turn_limit", "default_agent", "texts", "words", "defaults",
+                        "deck_options", "game_word", "tie_word", "change_example", "replays_games")
+RUN_PARTS_METHODS = ("agent_rows", "parse_agent", "parse_agents", "catalog", "load_deck", "deck_name",
+                     "factory", "card_events", "base_manifest", "replay_command", "render_sim",
+                     "candidates")
+
+
 # What the conformance suite asks of every game's adapter besides `GameAdapter` (module docstring).
 CONFORMANCE_METHODS = ("example_decks", "open_catalog", "load_deck", "zone_counts", "fingerprint",
                        "log_lines", "read_log", "save", "load", "start_zones", "referee")
@@ -175,4 +276,5 @@ def check_state(game: Any) -> list[str]:
 
 
 __all__ = ["CONFORMANCE_METHODS", "Action", "Agent", "AgentMaker", "GameAdapter", "GameFactory", "GameState",
-           "LoadedDeck", "STATE_ATTRIBUTES", "STATE_METHODS", "check_state"]
+           "LoadedDeck", "RUN_PARTS_ATTRIBUTES", "RUN_PARTS_METHODS", "RunParts", "STATE_ATTRIBUTES",
+           "STATE_METHODS", "check_state"]

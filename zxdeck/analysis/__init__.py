@@ -12,7 +12,6 @@
   best mulligan (`draw --odds`); each game says how many cards a turn brings.
 - `html.py`: the self-contained HTML report of a run (`--html FILE`).
 
-The commands are thin: zxdeck/cli/analysis.py holds what every game's commands share (the
-options, the gauntlet and optimize runners); each game adds its commands (Z/X:
-zxdeck/games/zx/cli/analysis_cmds.py; MOZ: zxdeck/games/moz/cli/analysis_cmds.py).
+The commands are thin: `gauntlet` and `optimize` are the core's (zxdeck/cli/run_cmds.py, made for
+each game from its run parts) over the runners every game shares (zxdeck/cli/analysis.py).
 """

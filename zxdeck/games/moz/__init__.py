@@ -12,6 +12,9 @@ RULES_DOC = "docs/MOZ_RULES.md"  # `zxdeck --game moz rules` (zxdeck/games/moz/r
 CATALOG = "zxdeck.games.moz.catalog.schema:SCHEMA"  # the catalog's checker, tables and search fields
 FASTPATH = "zxdeck.games.moz.fast"  # click-free validate / search (zxdeck.cli.fastpath)
 ADAPTER = "zxdeck.games.moz.adapter:ADAPTER"  # sim, tournament, bots, saves and logs (zxdeck.game_api)
+# The run parts of MOZ (zxdeck.game_api.RunParts): what the core's sim, tournament, gauntlet,
+# optimize and bot (zxdeck.cli.run_cmds) take of the game: help texts, defaults, decks, manifest.
+RUNS = "zxdeck.games.moz.runs:RUNS"
 # The top of `zxdeck --game moz --help` (zxdeck.cli.app): what zxdeck does for MOZ, and examples.
 HELP_DESCRIPTION = ("zxdeck --game moz: card search, deck validation and the full game of The Miracle "
                     "of the Zone (ザ・ミラクル オブ ザ・ゾーン) at the terminal.")
@@ -37,12 +40,12 @@ COMMANDS: dict[str, str] = {
     "card": "zxdeck.games.moz.cli.search_cmds",
     "db": "zxdeck.games.moz.cli.search_cmds",
     "play": "zxdeck.games.moz.cli.play_cmds",
-    "sim": "zxdeck.games.moz.cli.run_cmds",
-    "tournament": "zxdeck.games.moz.cli.run_cmds",
-    "bot": "zxdeck.games.moz.cli.run_cmds",
+    "sim": "zxdeck.cli.run_cmds",
+    "tournament": "zxdeck.cli.run_cmds",
+    "bot": "zxdeck.cli.run_cmds",
     "replay": "zxdeck.games.moz.cli.replay_cmds",
-    "gauntlet": "zxdeck.games.moz.cli.analysis_cmds",
-    "optimize": "zxdeck.games.moz.cli.analysis_cmds",
+    "gauntlet": "zxdeck.cli.run_cmds",
+    "optimize": "zxdeck.cli.run_cmds",
     "draw": "zxdeck.games.moz.cli.analysis_cmds",
     "rules": "zxdeck.games.moz.cli.rules_cmds",
     "regulations": "zxdeck.games.moz.cli.deck_cmds",

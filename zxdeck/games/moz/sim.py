@@ -51,3 +51,20 @@ def run_sim(deck_a: tuple[str, Sequence[MozCard]], deck_b: tuple[str, Sequence[M
         raise ZxError(f"game {f.index} (seed {f.seed}) failed: {f.error}")
     manifest = moz_manifest(deck_a[0], deck_b[0], ai_a, ai_b, seed, games, turn_limit)
     return sim_result(tally, manifest, outcome, backend.name, backend.workers)
+
+
+def run_manifest(kind: str, catalog: object, seed: int, turn_limit: int,
+                 allow_illegal: bool) -> dict[str, object]:
+    """What every MOZ run's manifest holds besides its entrants (zxdeck.sim.store)."""
+    import platform
+
+    from zxdeck.games import adapter
+    from zxdeck.sim.store import FORMAT
+
+    rules = adapter("moz")
+    path = getattr(catalog, "path", None)
+    return {"format": FORMAT, "kind": kind, "game": "moz", "zxdeck": __version__,
+            "python": platform.python_version(), "catalog": str(path.resolve()) if path else "",
+            "catalog_sha256": rules.catalog_sha256(catalog), "rules_revision": rules.rules_revision,
+            "allow_illegal": allow_illegal, "seed": seed, "turn_limit": turn_limit}
+

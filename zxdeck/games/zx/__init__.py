@@ -13,6 +13,9 @@ RULES_DOC = "docs/RULES.md"
 CATALOG = "zxdeck.games.zx.catalog.schema:SCHEMA"  # the catalog's checker, tables and search fields
 FASTPATH = "zxdeck.games.zx.fast"  # click-free validate / search (zxdeck.cli.fastpath)
 ADAPTER = "zxdeck.games.zx.adapter:ADAPTER"  # sim, tournament, bots, saves and logs (zxdeck.game_api)
+# The run parts of Z/X (zxdeck.game_api.RunParts): what the core's sim, tournament, gauntlet,
+# optimize and bot (zxdeck.cli.run_cmds) take of the game: help texts, defaults, decks, manifest.
+RUNS = "zxdeck.games.zx.runs:RUNS"
 # The agents of Z/X for the registry zxdeck.agents (`"module:function"`, imported when read).
 AGENT_REGISTRY = "zxdeck.games.zx.agents:agents"
 # The model of Z/X for the core's search (zxdeck.agents.mcts.GameModel), made when a search starts.
@@ -35,11 +38,11 @@ COMMANDS: dict[str, str] = {
     "draw": "zxdeck.games.zx.cli.deck_cmds",
     "play": "zxdeck.games.zx.cli.play_cmds",
     "replay": "zxdeck.games.zx.cli.replay_cmds",
-    "sim": "zxdeck.games.zx.cli.sim_cmds",
-    "tournament": "zxdeck.games.zx.cli.sim_cmds",
+    "sim": "zxdeck.cli.run_cmds",
+    "tournament": "zxdeck.cli.run_cmds",
     "rules": "zxdeck.games.zx.cli.rules_cmds",
     "catalog": "zxdeck.games.zx.cli.catalog_cmds",
-    "bot": "zxdeck.games.zx.cli.bot_cmds",
-    "gauntlet": "zxdeck.games.zx.cli.analysis_cmds",
-    "optimize": "zxdeck.games.zx.cli.analysis_cmds",
+    "bot": "zxdeck.cli.run_cmds",
+    "gauntlet": "zxdeck.cli.run_cmds",
+    "optimize": "zxdeck.cli.run_cmds",
 }
