@@ -162,9 +162,3 @@ def test_diff_refuses_a_line_it_cannot_read(capsys: pytest.CaptureFixture[str], 
     bad.write_text("1 見習い御影タケル\nthree 潮騒の竜\n", encoding="utf-8")
     code, out, err = run(capsys, "deck", "diff", SHELL, str(bad))
     assert code == 2 and out == "" and len(err.strip().splitlines()) == 1 and str(bad) in err
-
-
-def test_moz_has_no_deck_code_and_says_so(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = run(capsys, "deck", "code", SHELL)
-    assert code == 2 and "No such command 'code'" in err
-    assert "no deck code" in run(capsys, "deck", "--help")[1]

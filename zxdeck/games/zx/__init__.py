@@ -13,6 +13,10 @@ RULES_DOC = "docs/RULES.md"
 CATALOG = "zxdeck.games.zx.catalog.schema:SCHEMA"  # the catalog's checker, tables and search fields
 FASTPATH = "zxdeck.games.zx.fast"  # click-free validate / search (zxdeck.cli.fastpath)
 ADAPTER = "zxdeck.games.zx.adapter:ADAPTER"  # sim, tournament, bots, saves and logs (zxdeck.game_api)
+# The deck, catalog and search parts (zxdeck.game_api.DeckParts) of the core's validate, stats,
+# regulations, deck, draw, search, card, db, catalog and rules (zxdeck/cli/*_cmds.py).
+DECKS = "zxdeck.games.zx.deck_parts:DECKS"
+DECK_CODE_TAG = "zxd"  # its deck codes start with zxd1_ (zxdeck.decks.code)
 # The agents of Z/X for the registry zxdeck.agents (`"module:function"`, imported when read).
 AGENT_REGISTRY = "zxdeck.games.zx.agents:agents"
 # The model of Z/X for the core's search (zxdeck.agents.mcts.GameModel), made when a search starts.
@@ -25,20 +29,20 @@ DECK_HEADERS = ("Player", "Player card", "プレイヤー", "プレイヤーカ�
                 "IG", "イグニッション", "イグニッション枠", "スタートカード", "エクストラ枠", "ZXEX")
 DECK_CARD_NUMBER = r"(?<![A-Za-z0-9-])[A-Z]{1,3}\d{2}-\d{3}(?![0-9])"
 COMMANDS: dict[str, str] = {
-    "search": "zxdeck.games.zx.cli.search_cmds",
-    "card": "zxdeck.games.zx.cli.search_cmds",
-    "db": "zxdeck.games.zx.cli.search_cmds",
-    "validate": "zxdeck.games.zx.cli.deck_cmds",
-    "stats": "zxdeck.games.zx.cli.deck_cmds",
-    "regulations": "zxdeck.games.zx.cli.deck_cmds",
-    "deck": "zxdeck.games.zx.cli.deck_cmds",
-    "draw": "zxdeck.games.zx.cli.deck_cmds",
+    "search": "zxdeck.cli.search_cmds",
+    "card": "zxdeck.cli.search_cmds",
+    "db": "zxdeck.cli.search_cmds",
+    "validate": "zxdeck.cli.deck_cmds",
+    "stats": "zxdeck.cli.deck_cmds",
+    "regulations": "zxdeck.cli.deck_cmds",
+    "deck": "zxdeck.cli.deck_cmds",
+    "draw": "zxdeck.cli.deck_cmds",
     "play": "zxdeck.games.zx.cli.play_cmds",
     "replay": "zxdeck.games.zx.cli.replay_cmds",
     "sim": "zxdeck.games.zx.cli.sim_cmds",
     "tournament": "zxdeck.games.zx.cli.sim_cmds",
-    "rules": "zxdeck.games.zx.cli.rules_cmds",
-    "catalog": "zxdeck.games.zx.cli.catalog_cmds",
+    "rules": "zxdeck.cli.rules_cmds",
+    "catalog": "zxdeck.cli.catalog_cmds",
     "bot": "zxdeck.games.zx.cli.bot_cmds",
     "gauntlet": "zxdeck.games.zx.cli.analysis_cmds",
     "optimize": "zxdeck.games.zx.cli.analysis_cmds",
