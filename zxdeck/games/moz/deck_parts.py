@@ -10,7 +10,7 @@ This module is light (the standard library and zxdeck.cli at module level): `zxd
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from zxdeck.cli.app import examples_epilog
@@ -153,21 +153,50 @@ TEXTS: dict[str, dict[str, str]] = {
         "epilog": examples_epilog(["zxdeck --game moz db build"]),
     },
     "catalog": {
-        "short_help": "Check a MOZ catalog YAML: check.",
-        "help": "Check a MOZ card catalog (YAML, the schema of docs/MOZ_RULES.md section Y).",
-        "epilog": examples_epilog(["zxdeck --game moz catalog check my_cards.yaml"],
-                                  "Write the catalog YAML (docs/MOZ_RULES.md, Y-1..Y-5) and check it."),
+        "short_help": "Bring your own MOZ card list: import, template, check.",
+        "help": "Bring your own MOZ card list: import a CSV / TSV / JSON list, get a template, check a list "
+                "or catalog.",
+        "epilog": examples_epilog([
+            "zxdeck --game moz catalog import my_cards.csv -o my_cards.yaml",
+            "zxdeck --game moz --cards builtin --cards my_cards.yaml validate my_deck.txt",
+            "zxdeck --game moz catalog template -o my_cards.csv",
+            "zxdeck --game moz catalog check my_cards.yaml",
+        ], "docs/MOZ.md describes the columns; the catalog's schema is docs/MOZ_RULES.md, Y-1..Y-5."),
+    },
+    "catalog import": {
+        "short_help": "Turn a CSV / TSV / JSON MOZ card list into a catalog.",
+        "help": """Turn a MOZ card list (CSV, TSV or JSON, e.g. a spreadsheet export) into a MOZ catalog
+    YAML for --cards.
+
+    Columns are matched to catalog fields by name, in English or Japanese (カード番号,
+    カード名, 種類, レベル, スピード, 属性, サブ属性, パワー, 制限グループ, ...); a
+    summoner's faces are the columns top, left, right (上, 左, 右); --map names the
+    others. Every card is checked as a catalog's is (Y-2..Y-5): every problem is
+    listed, one a line with its line number, and nothing is written (exit 1); exit 2
+    when the file cannot be read.
+    """,
+        "epilog": examples_epilog([
+            "zxdeck --game moz catalog import my_cards.csv -o my_cards.yaml",
+            "zxdeck --game moz catalog import list.tsv --map 'No=id' --map 'Memo=ignore' \\",
+            "    -o my_cards.yaml",
+        ]),
+    },
+    "catalog template": {
+        "short_help": "Write a MOZ CSV template with every column documented.",
+        "help": "Write a CSV template for a MOZ card list, every column documented in `#` rows.",
+        "epilog": examples_epilog(["zxdeck --game moz catalog template -o my_cards.csv"]),
     },
     "catalog check": {
-        "short_help": "Check a MOZ catalog YAML without writing anything.",
-        "help": """Check a MOZ catalog YAML (Y-1..Y-5) without writing anything: every card, with its id and
-    line, and every problem.
+        "short_help": "Check a MOZ card list or catalog without writing anything.",
+        "help": """Check a MOZ card list (CSV, TSV, JSON) or a MOZ catalog YAML (Y-1..Y-5) without writing
+    anything: every card, with its id and line, and every problem.
 
     Exit status: 0 every card is fine, 1 problems (listed one a line with their lines), 2 the
     file cannot be read or is not a MOZ catalog.
     """,
         "epilog": examples_epilog([
             "zxdeck --game moz catalog check my_cards.yaml",
+            "zxdeck --game moz catalog check my_cards.csv",
             "zxdeck --game moz --cards my_cards.yaml search t:beast   # then use it",
         ]),
     },
@@ -232,7 +261,7 @@ class MozDecks:
     search_sorts = ("id", "name", "type", "level", "speed", "power")  # zxdeck.games.moz.catalog.schema.SORTS
     stats_many = True  # `stats DECK...`
     deck_commands = ("code", "diff")
-    catalog_commands = ("check",)
+    catalog_commands = ("import", "template", "check")
     catalog_import_formats = ("auto", "csv", "tsv", "json")
     rules_loader = "zxdeck.games.moz.rules:load_rules"
     rules_prog = "zxdeck --game moz rules"
@@ -372,11 +401,35 @@ class MozDecks:
                           + ")"])
         return info, text
 
+    def import_cards(self, source: str, fmt: str, maps: tuple[str, ...]) -> tuple[list[str], Iterable[str], str]:
+        from pathlib import Path
+
+        from zxdeck.games.moz.catalog.importer import catalog_yaml_chunks, import_file, parse_map
+
+        result = import_file(source, fmt, parse_map(maps))
+        summary = _summary(result.cards)
+        return result.warnings, catalog_yaml_chunks(result, f"imported from {Path(source).name}: {summary}"), summary
+
+    def template(self) -> str:
+        from zxdeck.games.moz.catalog.importer import template_csv
+
+        return template_csv()
+
     def check_catalog(self, source: str, fmt: str, maps: tuple[str, ...], warn: Callable[[str], None]) -> str:
-        from zxdeck.games.moz.catalog.loader import load_catalog
+        """The summary of a MOZ card list or catalog YAML that is fine; its problems raise
+        `CatalogError` (exit 1, or 2 when it cannot be read)."""
+        from pathlib import Path
 
-        return _summary(load_catalog(source).cards)
+        if fmt == "yaml" or (fmt == "auto" and Path(source).suffix.casefold() in (".yaml", ".yml")):
+            from zxdeck.games.moz.catalog.loader import load_catalog
 
+            return _summary(load_catalog(source).cards)
+        from zxdeck.games.moz.catalog.importer import check_list
+
+        result = check_list(source, fmt, maps)
+        for warning in result.warnings:
+            warn(warning)
+        return _summary(result.cards)
 
 DECKS = MozDecks()
 
