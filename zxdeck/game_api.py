@@ -199,8 +199,8 @@ class DeckParts(Protocol):
       text and examples; zxdeck.cli.app.examples_epilog);
     - `features`: the optional options and sub-commands the game's commands have beyond the common
       ones: `validate --date`, `regulations --date`, `regulations --history`, `stats --card`,
-      `draw openings` (`-n`, `--mulligan`, `--second`; without it `draw` is `--odds` only),
-      `draw --allow-illegal`, `db path`;
+      `draw openings` (`-n` openings dealt as the game deals them; without it `draw` is `--odds`
+      only), `draw --mulligan`, `draw --second`, `draw --allow-illegal`, `db path`;
     - `option_help`: `"command --option"` -> the game's help of that option, where it differs;
     - `search_sorts` (the `search --sort` keys, `id` first), `stats_many` (`stats DECK...` rather
       than one DECK), `deck_commands` (of `export`, `code`, `diff`), `catalog_commands` (of

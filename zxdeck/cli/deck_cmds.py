@@ -277,6 +277,8 @@ def make_deck_group(parts: Any, game: str, validate_cmd: click.Command, stats_cm
 
 def make_draw(parts: Any) -> click.Command:
     openings = has(parts, "draw openings")  # hands dealt as the game deals them; else --odds only
+    mulligan = has(parts, "draw --mulligan")
+    second = has(parts, "draw --second")
     illegal = has(parts, "draw --allow-illegal")
 
     @click.command("draw", **texts(parts, "draw"))
@@ -285,15 +287,15 @@ def make_draw(parts: Any) -> click.Command:
                   help=option_help(parts, "draw --seed", "Seed of the first opening."))
     @_when(openings, click.option("-n", "--openings", "count", type=click.IntRange(1, 10_000), default=1,
                                   show_default=True, help="Number of openings (seeds SEED, SEED+1, ...)."))
-    @_when(openings, click.option("--mulligan", is_flag=True, help="Take the mulligan (S-7) and show the new hand."))
+    @_when(mulligan, click.option("--mulligan", is_flag=True, help="Take the mulligan (S-7) and show the new hand."))
     @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
     @deck_format_option
     @click.option("--odds", metavar="NAME,NAME:2", required=not openings,
                   help=option_help(parts, "draw --odds", "The cards wanted (NAME:COUNT for several copies)."))
     @click.option("--by-turn", "by_turn", type=int, default=1, show_default=True, metavar="T",
                   help=option_help(parts, "draw --by-turn", "By your own turn T (after its draw step)."))
-    @_when(openings, click.option("--second", is_flag=True,
-                                  help="With --odds: you go second (you draw on your first turn)."))
+    @_when(second, click.option("--second", is_flag=True,
+                                help="With --odds: you go second (you draw on your first turn)."))
     @click.option("--sims", type=click.IntRange(0, 1_000_000), default=1000, show_default=True,
                   help=option_help(parts, "draw --sims", "Games set up by the engine to check the exact "
                                                          "figure (0: none)."))

@@ -111,10 +111,13 @@ TEXTS: dict[str, dict[str, str]] = {
            "whatever header it is written under."),
     },
     "draw": {
-        "short_help": "The odds of holding named MOZ cards by a turn, exact and simulated.",
-        "help": """The exact odds of holding the named cards by your turn T, and their frequency in games set
-    up by the engine as a check (docs/ANALYSIS.md).""",
+        "short_help": "MOZ opening hands, and the odds of holding named cards by a turn.",
+        "help": """Sample the opening hands of 7 of DECK as the engine deals them (S-2, S-3; no mulligan,
+    S-5), or with --odds the exact odds of holding the named cards by your turn T, and their
+    frequency in games set up by the engine as a check (docs/ANALYSIS.md). The same seed gives
+    the hand `zxdeck --game moz play --seed` deals player 1.""",
         "epilog": examples_epilog([
+            "zxdeck --game moz draw examples/moz/shell_dragons.txt --seed 7 -n 3",
             "zxdeck --game moz draw examples/moz/shell_dragons.txt --odds \"潮騒の竜,珊瑚の龍王\" --by-turn 3",
         ], "S-3: an opening hand of 7; T-3: one card a turn (the first too); S-5: no mulligan."),
     },
@@ -250,13 +253,13 @@ class MozDecks:
 
     key = "moz"
     texts = TEXTS
-    features = frozenset({"draw --allow-illegal"})  # no dated regulations, no dealt openings
+    features = frozenset({"draw openings", "draw --allow-illegal"})  # no dated regulations, no mulligan (S-5)
     option_help: dict[str, str] = {
         "validate --regulation": "Deck rules: a built-in MOZ regulation (glyphwar, the default) or a YAML "
                                  "file of limits.",
         "draw --seed": "Seed of the first set-up.",
-        "draw --odds": "The cards wanted (NAME:COUNT for several copies).",
-        "draw --by-turn": "By your own turn T (after its draw step).",
+        "draw --odds": "The odds of holding these cards (NAME:COUNT for several copies) by --by-turn.",
+        "draw --by-turn": "With --odds: by your own turn T (after its draw step).",
     }
     search_sorts = ("id", "name", "type", "level", "speed", "power")  # zxdeck.games.moz.catalog.schema.SORTS
     stats_many = True  # `stats DECK...`
@@ -350,6 +353,16 @@ class MozDecks:
 
         fmt = None if options["deck_format"] == "auto" else options["deck_format"]
         cards = load_deck(path, _catalog(app), fmt, legal=not options["allow_illegal"])
+        if not options["odds"]:
+            from zxdeck.errors import ZxError
+            from zxdeck.games.moz.deck.odds import deal_openings, render_openings
+
+            if options["by_turn"] != 1:
+                raise ZxError("--by-turn goes with --odds")
+            openings = deal_openings(cards, options["seed"], options["count"])
+            if options["fmt"] == "json":
+                return json.dumps({"deck": path, "openings": openings}, ensure_ascii=False, indent=2)
+            return render_openings(openings, path)
         result = moz_odds(cards, parse_wanted(options["odds"]), options["by_turn"], options["sims"],
                           options["seed"])
         if options["fmt"] == "json":

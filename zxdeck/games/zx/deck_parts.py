@@ -301,7 +301,8 @@ class ZxDecks:
     texts = TEXTS
     # The options Z/X's commands have beyond the common ones (zxdeck.cli.deck_cmds.OPTIONAL).
     features = frozenset({"validate --date", "stats --card", "regulations --history", "regulations --date",
-                          "draw openings", "db path", "catalog --map", "catalog check --format",
+                          "draw openings", "draw --mulligan", "draw --second",
+                          "db path", "catalog --map", "catalog check --format",
                           "search -- hint"})
     option_help: dict[str, str] = {
         "validate --regulation": REGULATION_HELP,
