@@ -137,3 +137,26 @@ def test_encode_then_decode_gives_the_same_cards(items: list[tuple[str, str, int
     assert sorted(back, key=lambda e: (e.section, e.card_id)) == sorted(entries, key=lambda e: (e.section, e.card_id))
     with pytest.raises(DeckFileError):
         zx_code.decode_entries(code)
+
+
+@pytest.mark.rule("D-2")
+@pytest.mark.parametrize("fmt", ["text", "json", "yaml"])
+def test_d2_export_writes_the_pile_and_the_zone_and_reads_back(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                                               fmt: str) -> None:
+    """`deck export` (D-2: summoners in the pile, the rest in the zone, whatever the header): every
+    form reads back as the same cards and gives the same code."""
+    lines = [ln for ln in (REPO / SHELL).read_text(encoding="utf-8").splitlines() if not ln.endswith(":")]
+    no_headers = tmp_path / "no_headers.txt"
+    no_headers.write_text("\n".join(reversed(lines)) + "\n", encoding="utf-8")
+    target = tmp_path / f"shell.{ {'text': 'txt'}.get(fmt, fmt) }"
+    status, out, err = run(capsys, "--game", "moz", "deck", "export", str(no_headers), "--format", fmt, "-o", str(target))
+    assert status == 0 and out == "" and err == ""
+    status, out, _ = run(capsys, "--game", "moz", "deck", "diff", SHELL, str(target))
+    assert status == 0 and out.endswith("summoners: no change\nzone: no change\n")
+    assert code_of(capsys, str(target)) == code_of(capsys, SHELL)
+    text = target.read_text(encoding="utf-8")
+    if fmt == "text":
+        assert text.splitlines()[1] == "Summoners:" and text.splitlines()[7] == "Zone:"
+        assert text.splitlines()[2] == "1 MOZ-S001  # 見習い御影タケル"
+    else:
+        assert ("summoners" in text) and text.index("summoners") < text.index("zone")

@@ -77,11 +77,21 @@ TEXTS: dict[str, dict[str, str]] = {
            "form). Exit status 0, or 2 for a name or file that is not a regulation."),
     },
     "deck": {
-        "short_help": "MOZ deck files and codes: code, diff.",
-        "help": "MOZ deck files and codes: code, diff (and `validate` / `stats` as sub-commands too).",
+        "short_help": "MOZ deck files and codes: export, code, diff.",
+        "help": "MOZ deck files and codes: export, code, diff (and `validate` / `stats` as sub-commands too).",
         "epilog": examples_epilog([
+            "zxdeck --game moz deck export examples/moz/shell_dragons.txt --format yaml",
             "zxdeck --game moz deck code examples/moz/shell_dragons.txt",
             "zxdeck --game moz deck diff examples/moz/shell_dragons.txt examples/moz/dusk_minus.txt",
+        ]),
+    },
+    "deck export": {
+        "short_help": "Write a MOZ deck back in canonical form.",
+        "help": "Write DECK back in a canonical form: the summoner pile and the zone (D-2), card ids and "
+                "names, copies merged and sorted.",
+        "epilog": examples_epilog([
+            "zxdeck --game moz deck export examples/moz/shell_dragons.txt",
+            "zxdeck --game moz deck export my_deck.txt --format json -o my_deck.json",
         ]),
     },
     "deck code": {
@@ -263,7 +273,7 @@ class MozDecks:
     }
     search_sorts = ("id", "name", "type", "level", "speed", "power")  # zxdeck.games.moz.catalog.schema.SORTS
     stats_many = True  # `stats DECK...`
-    deck_commands = ("code", "diff")
+    deck_commands = ("export", "code", "diff")
     catalog_commands = ("import", "template", "check")
     catalog_import_formats = ("auto", "csv", "tsv", "json")
     rules_loader = "zxdeck.games.moz.rules:load_rules"
@@ -325,6 +335,12 @@ class MozDecks:
             for limit in r.limits:
                 lines.append(f"    {limit.rule:<{width}} {_what(limit.what)}: {_bound(limit.minimum, limit.maximum)}")
         return "\n".join(lines)
+
+    def export(self, app: Any, path: str, fmt: str, deck_format: str) -> str:
+        from zxdeck.games.moz.deck.export import export_deck
+        from zxdeck.games.moz.deck.parse import read_deck
+
+        return export_deck(read_deck(path, _catalog(app), None if deck_format == "auto" else deck_format), fmt)
 
     def encode(self, app: Any, path: str, deck_format: str) -> str:
         from zxdeck.games.moz.deck.code import encode_deck

@@ -41,13 +41,9 @@ def encode_deck(deck: Deck) -> str:
     """The MOZ deck code of a deck; raises ZxError (exit 1) naming the first line that was not
     understood, or a card counted more than 999 times."""
     from zxdeck.errors import EXIT_INVALID, ZxError
+    from zxdeck.games.moz.deck.export import check_readable
 
-    unread = [p for p in deck.problems if p.severity == "error"]
-    if unread:
-        first = unread[0]
-        where = f"line {first.line}: " if first.line else ""
-        more = f" (and {len(unread) - 1} more)" if len(unread) > 1 else ""
-        raise ZxError(f"{deck.source}: cannot make a deck code, {where}{first.message}{more}", EXIT_INVALID)
+    check_readable(deck, "cannot make a deck code")
     try:
         return CODE.encode(deck_entries(deck))
     except ValueError as exc:
