@@ -64,7 +64,7 @@ def test_the_options_follow_each_games_features() -> None:
     assert "--card" in options(zx, "stats") and "--card" not in options(moz, "stats")
     sorts = {p.name: p for p in moz.commands["search"].params}["sort"].type.choices
     assert "level" in sorts and "cost" not in sorts
-    assert "path" in zx.commands["db"].commands and "path" not in moz.commands["db"].commands
+    assert {"path", "build", "info"} == set(zx.commands["db"].commands) == set(moz.commands["db"].commands)
 
 
 class _OnlyValidate:

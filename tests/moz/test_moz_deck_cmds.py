@@ -190,3 +190,13 @@ def test_draw_deals_the_opening_hand_the_engine_deals_player_1(capsys: pytest.Ca
     code, out, err = run(capsys, "draw", SHELL, "--by-turn", "3")
     assert code == 2 and out == "" and "--by-turn goes with --odds" in err
     assert "--mulligan" not in run(capsys, "draw", "--help")[1]  # S-5: MOZ has no mulligan
+
+
+def test_db_path_names_the_cache_db_info_shows(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("ZXDECK_CACHE_DIR", str(tmp_path))
+    code, path, err = run(capsys, "db", "path")
+    assert code == 0 and err == "" and path.strip().startswith(str(tmp_path))
+    assert not Path(path.strip()).exists()  # named before it is built
+    code, out, _ = run(capsys, "db", "info", "--format", "json")
+    assert code == 0 and json.loads(out)["database"] == path.strip() and Path(path.strip()).is_file()

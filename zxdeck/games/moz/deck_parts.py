@@ -151,9 +151,16 @@ TEXTS: dict[str, dict[str, str]] = {
         ]),
     },
     "db": {
-        "short_help": "The SQLite cache of the MOZ catalog.",
-        "help": "The SQLite cache of the MOZ catalog: what it holds, rebuild it.",
-        "epilog": examples_epilog(["zxdeck --game moz db info", "zxdeck --game moz db build"]),
+        "short_help": "The SQLite cache of the MOZ catalog: path, build, info.",
+        "help": "The SQLite cache of the MOZ catalog: where it is, rebuild it, what it holds.",
+        "epilog": examples_epilog(["zxdeck --game moz db info", "zxdeck --game moz db path",
+                                   "zxdeck --game moz db build"]),
+    },
+    "db path": {
+        "short_help": "Print the cache database file.",
+        "help": "Print the cache database file of the current MOZ catalog (built or not).",
+        "epilog": examples_epilog(["zxdeck --game moz db path",
+                                   'sqlite3 "$(zxdeck --game moz db path)" .tables']),
     },
     "db info": {
         "short_help": "What the cache holds.",
@@ -263,7 +270,7 @@ class MozDecks:
 
     key = "moz"
     texts = TEXTS
-    features = frozenset({"draw openings", "draw --allow-illegal"})  # no dated regulations, no mulligan (S-5)
+    features = frozenset({"draw openings", "draw --allow-illegal", "db path"})  # no dated regulations, no mulligan (S-5)
     option_help: dict[str, str] = {
         "validate --regulation": "Deck rules: a built-in MOZ regulation (glyphwar, the default) or a YAML "
                                  "file of limits.",
@@ -412,6 +419,11 @@ class MozDecks:
         from zxdeck.games.moz.catalog.search import card_details
 
         return card_details(card)
+
+    def db_path(self, app: Any) -> str:
+        from zxdeck.games.moz.catalog.loader import cache_file, read_files
+
+        return str(cache_file(read_files(app.cards or None).digest))
 
     def db_build(self, app: Any) -> str:
         from zxdeck.games.moz.catalog.loader import open_catalog
