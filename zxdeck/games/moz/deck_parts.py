@@ -121,7 +121,7 @@ TEXTS: dict[str, dict[str, str]] = {
            "whatever header it is written under."),
     },
     "draw": {
-        "short_help": "MOZ opening hands, and the odds of holding named cards by a turn.",
+        "short_help": "Sample MOZ opening hands; odds of holding cards by a turn.",
         "help": """Sample the opening hands of 7 of DECK as the engine deals them (S-2, S-3; no mulligan,
     S-5), or with --odds the exact odds of holding the named cards by your turn T, and their
     frequency in games set up by the engine as a check (docs/ANALYSIS.md). The same seed gives
