@@ -275,6 +275,73 @@ def check_state(game: Any) -> list[str]:
     return missing
 
 
-__all__ = ["CONFORMANCE_METHODS", "Action", "Agent", "AgentMaker", "GameAdapter", "GameFactory", "GameState",
-           "LoadedDeck", "RUN_PARTS_ATTRIBUTES", "RUN_PARTS_METHODS", "RunParts", "STATE_ATTRIBUTES",
+# --------------------------------------------------------------------------- DECKS
+# The deck, catalog and search parts of a game: what the core's `validate`, `stats`,
+# `regulations`, `deck export|code|diff`, `draw`, `search`, `card`, `db`, `catalog` and `rules`
+# (zxdeck/cli/deck_cmds.py, search_cmds.py, catalog_cmds.py, rules_cmds.py) need of it. A game
+# names the object in its module's `DECKS` (`"module:name"`, imported when one of these commands
+# is made; Z/X: zxdeck.games.zx.deck_parts:DECKS, MOZ: zxdeck.games.moz.deck_parts:DECKS). The
+# object's module must stay light (the standard library and zxdeck.cli at module level), since
+# `zxdeck --help` reads the commands' summaries from it.
+
+
+@runtime_checkable
+class DeckParts(Protocol):
+    """A game's parts for the deck and catalog commands.
+
+    Words and shape:
+
+    - `key`: the game's key; `texts`: command path (`validate`, `deck code`, `db info`,
+      `catalog import`, `rules`, ...) -> `{"short_help", "help", "epilog"}` (the help's summary,
+      text and examples; zxdeck.cli.app.examples_epilog);
+    - `features`: the optional options and sub-commands the game's commands have beyond the common
+      ones: `validate --date`, `regulations --date`, `regulations --history`, `stats --card`,
+      `draw openings` (`-n` openings dealt as the game deals them; without it `draw` is `--odds`
+      only), `draw --mulligan`, `draw --second`, `draw --allow-illegal`, `db path`;
+    - `option_help`: `"command --option"` -> the game's help of that option, where it differs;
+    - `search_sorts` (the `search --sort` keys, `id` first), `stats_many` (`stats DECK...` rather
+      than one DECK), `deck_commands` (of `export`, `code`, `diff`), `catalog_commands` (of
+      `import`, `template`, `check`), `catalog_import_formats` (`auto` first);
+    - `rules_loader` (`"module:function"` returning its `zxdeck.rulebook.RuleBook`), `rules_prog`
+      (`zxdeck --game moz rules`), `rules_hints` (the id and words examples of the listing).
+
+    Bodies (a missing one makes its command say in one line that the game cannot serve it, exit
+    2); `app` is the command's `zxdeck.cli.context.AppContext`, `warn` writes a warning line,
+    `echo` prints; user errors are `zxdeck.errors.ZxError` with their exit status:
+
+    - `read_deck(app, path, deck_format)`: a deck file, `-` or a deck code of the game;
+    - `validate(app, decks, fmt, regulation, day, deck_format, color, echo)`: the reports (the
+      same body as the game's click-free `FASTPATH`), exit 0 / 1 / 2;
+    - `stats(app, path, fmt, card, deck_format, warn)`: a JSON-able dict (`fmt == "json"`) or text;
+    - `regulations(names, fmt, history, day)`: the listing (text or JSON);
+    - `export(app, path, fmt, deck_format)`, `encode(app, path, deck_format)` (the deck code);
+    - `diff_read(app, path, deck_format, warn)` and `diff(a, b)`: a `zxdeck.decks.diff.DeckDiff`
+      over the game's sections;
+    - `draw(app, path, options, warn)`: the openings or odds as text or JSON (`options`: seed,
+      fmt, deck_format, odds, by_turn, sims, count, mulligan, second, allow_illegal);
+    - `search(app, query, fmt, sort, reverse, limit, echo)`, `cards(app, text)` (the cards of a
+      number or name; none is a `ZxError` with suggestions), `card_dict(card)`, `card_text(card)`;
+    - `db_path(app)`, `db_build(app)` (the line printed), `db_info(app)` (`(info, text)`);
+    - `import_cards(source, fmt, maps)` (`(warnings, YAML chunks, summary)`; problems raise
+      `CatalogError`, exit 1), `template()`, `check_catalog(source, fmt, maps, warn)` (the
+      summary of a list or catalog that is fine).
+    """
+
+    key: str
+    texts: dict[str, dict[str, str]]
+    features: frozenset[str]
+
+    def read_deck(self, app: Any, path: str, deck_format: str) -> Any: ...
+
+    def validate(self, app: Any, decks: tuple[str, ...], fmt: str, regulation: str | None, day: Any,
+                 deck_format: str, color: str, echo: Any) -> None: ...
+
+
+DECK_PARTS_METHODS = ("read_deck", "validate", "stats", "regulations", "diff_read", "diff", "draw", "search",
+                      "cards", "card_dict", "card_text", "db_build", "db_info", "check_catalog")
+
+
+__all__ = ["Action", "Agent", "AgentMaker", "CONFORMANCE_METHODS", "DECK_PARTS_METHODS",
+           "DeckParts", "GameAdapter", "GameFactory", "GameState", "LoadedDeck",
+           "RUN_PARTS_ATTRIBUTES", "RUN_PARTS_METHODS", "RunParts", "STATE_ATTRIBUTES",
            "STATE_METHODS", "check_state"]

@@ -21,14 +21,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from zxdeck.cli import app, fastpath
-from zxdeck.cli.deck_cmds import validate_cmd
-from zxdeck.cli.search_cmds import search_cmd
+from zxdeck.cli.deck_cmds import deck_parts, make_validate
+from zxdeck.cli.search_cmds import make_search
 
 ROOT = Path(__file__).resolve().parents[2]
 DECKS = ROOT / "examples" / "decks"
 # The help options the commands have under `zxdeck` (click keeps a command's help option once
 # made: a context without them would take -h from the command for the tests that follow).
 AS_IN_ZXDECK = {"help_option_names": ["-h", "--help"]}
+# The commands as the core makes them for Z/X (zxdeck.cli.deck_cmds / search_cmds from its DECKS parts).
+validate_cmd = make_validate(deck_parts("zx"))
+search_cmd = make_search(deck_parts("zx"))
 
 
 def test_option_table_is_the_click_commands() -> None:

@@ -151,6 +151,8 @@ def test_every_command_module_is_registered_lazily() -> None:
     from zxdeck.cli import app
     from zxdeck.games import GAMES, game_module
 
+    # (game key, table): the shell's own commands have no game; a core command module named by a
+    # game's table (zxdeck.cli.*) makes its commands for that game: register(group, game)
     tables = [(None, app.COMMANDS), *((key, game_module(key).COMMANDS) for key in GAMES)]
     named = {module for _, table in tables for module in table.values()}
     files = {".".join(p.relative_to(ROOT).with_suffix("").parts) for p in _command_module_files()

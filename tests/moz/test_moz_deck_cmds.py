@@ -164,7 +164,39 @@ def test_diff_refuses_a_line_it_cannot_read(capsys: pytest.CaptureFixture[str], 
     assert code == 2 and out == "" and len(err.strip().splitlines()) == 1 and str(bad) in err
 
 
-def test_moz_has_no_deck_code_and_says_so(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = run(capsys, "deck", "code", SHELL)
-    assert code == 2 and "No such command 'code'" in err
-    assert "no deck code" in run(capsys, "deck", "--help")[1]
+# --- draw: opening hands -------------------------------------------------------------------------
+
+@pytest.mark.rule("S-2", "S-3", "S-5")
+def test_draw_deals_the_opening_hand_the_engine_deals_player_1(capsys: pytest.CaptureFixture[str]) -> None:
+    """S-3: seven cards from the shuffled zone (S-2), no mulligan (S-5); the hand of seed S is the
+    one a game of seed S deals the first seat, whatever the other deck."""
+    from zxdeck.games import adapter
+    from zxdeck.games.moz.catalog.loader import open_catalog
+    from zxdeck.games.moz.deck.parse import load_deck
+
+    code, out, err = run(capsys, "draw", SHELL, "--seed", "11", "-n", "2", "--format", "json")
+    assert code == 0 and err == ""
+    data = json.loads(out)
+    assert data["deck"] == SHELL and [o["seed"] for o in data["openings"]] == [11, 12]
+    catalog = open_catalog(None)
+    shell, dusk = load_deck(SHELL, catalog), load_deck(DUSK, catalog)
+    for opening in data["openings"]:
+        game = adapter("moz").new_game(shell, dusk, opening["seed"], 40)
+        assert [c["id"] for c in opening["hand"]] == [game.cards[x].id for x in game.hand[0]]
+        assert len(opening["hand"]) == 7 and all(c["type"] != "summoner" for c in opening["hand"])
+    code, out, _ = run(capsys, "draw", SHELL, "--seed", "11")
+    assert code == 0 and out.startswith(f"{SHELL}: seed 11, opening hand of 7 (S-3):\n")
+    assert len(out.splitlines()) == 8
+    code, out, err = run(capsys, "draw", SHELL, "--by-turn", "3")
+    assert code == 2 and out == "" and "--by-turn goes with --odds" in err
+    assert "--mulligan" not in run(capsys, "draw", "--help")[1]  # S-5: MOZ has no mulligan
+
+
+def test_db_path_names_the_cache_db_info_shows(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("ZXDECK_CACHE_DIR", str(tmp_path))
+    code, path, err = run(capsys, "db", "path")
+    assert code == 0 and err == "" and path.strip().startswith(str(tmp_path))
+    assert not Path(path.strip()).exists()  # named before it is built
+    code, out, _ = run(capsys, "db", "info", "--format", "json")
+    assert code == 0 and json.loads(out)["database"] == path.strip() and Path(path.strip()).is_file()

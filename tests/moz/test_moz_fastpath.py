@@ -17,10 +17,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from zxdeck.cli.deck_cmds import deck_parts, make_validate
+from zxdeck.cli.search_cmds import make_search
 from zxdeck.games.moz import fast
-from zxdeck.games.moz.cli.search_cmds import search_cmd, validate_cmd
 
 ROOT = Path(__file__).resolve().parents[2]
+# The commands as the core makes them for MOZ (zxdeck.cli.deck_cmds / search_cmds from its DECKS parts).
+validate_cmd = make_validate(deck_parts("moz"))
+search_cmd = make_search(deck_parts("moz"))
 GOOD = "examples/moz/shell_dragons.txt"
 BAD = "examples/moz/illegal/too_many_high_levels.txt"
 # The help options the commands have under `zxdeck` (click keeps a command's help option once

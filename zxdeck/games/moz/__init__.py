@@ -15,6 +15,10 @@ ADAPTER = "zxdeck.games.moz.adapter:ADAPTER"  # sim, tournament, bots, saves and
 # The run parts of MOZ (zxdeck.game_api.RunParts): what the core's sim, tournament, gauntlet,
 # optimize and bot (zxdeck.cli.run_cmds) take of the game: help texts, defaults, decks, manifest.
 RUNS = "zxdeck.games.moz.runs:RUNS"
+# The deck, catalog and search parts (zxdeck.game_api.DeckParts) of the core's validate, stats,
+# regulations, deck, draw, search, card, db, catalog and rules (zxdeck/cli/*_cmds.py).
+DECKS = "zxdeck.games.moz.deck_parts:DECKS"
+DECK_CODE_TAG = "mzd"  # its deck codes start with mzd1_ (zxdeck.decks.code)
 # The top of `zxdeck --game moz --help` (zxdeck.cli.app): what zxdeck does for MOZ, and examples.
 HELP_DESCRIPTION = ("zxdeck --game moz: card search, deck validation and the full game of The Miracle "
                     "of the Zone (ザ・ミラクル オブ ザ・ゾーン) at the terminal.")
@@ -35,10 +39,10 @@ HELP_NOTE = ("`zxdeck --game moz COMMAND --help` shows a command's options and e
 DECK_HEADERS = ("Summoners", "Summoner", "召喚師", "召喚師の山", "Summoner pile", "Zone", "ゾーン")
 DECK_CARD_NUMBER = r"(?<![A-Za-z0-9-])MOZ-[A-Z]\d{3}(?![0-9])"
 COMMANDS: dict[str, str] = {
-    "validate": "zxdeck.games.moz.cli.search_cmds",
-    "search": "zxdeck.games.moz.cli.search_cmds",
-    "card": "zxdeck.games.moz.cli.search_cmds",
-    "db": "zxdeck.games.moz.cli.search_cmds",
+    "validate": "zxdeck.cli.deck_cmds",
+    "search": "zxdeck.cli.search_cmds",
+    "card": "zxdeck.cli.search_cmds",
+    "db": "zxdeck.cli.search_cmds",
     "play": "zxdeck.games.moz.cli.play_cmds",
     "sim": "zxdeck.cli.run_cmds",
     "tournament": "zxdeck.cli.run_cmds",
@@ -46,10 +50,10 @@ COMMANDS: dict[str, str] = {
     "replay": "zxdeck.games.moz.cli.replay_cmds",
     "gauntlet": "zxdeck.cli.run_cmds",
     "optimize": "zxdeck.cli.run_cmds",
-    "draw": "zxdeck.games.moz.cli.analysis_cmds",
-    "rules": "zxdeck.games.moz.cli.rules_cmds",
-    "regulations": "zxdeck.games.moz.cli.deck_cmds",
-    "stats": "zxdeck.games.moz.cli.deck_cmds",
-    "deck": "zxdeck.games.moz.cli.deck_cmds",
-    "catalog": "zxdeck.games.moz.cli.catalog_cmds",
+    "draw": "zxdeck.cli.deck_cmds",
+    "rules": "zxdeck.cli.rules_cmds",
+    "regulations": "zxdeck.cli.deck_cmds",
+    "stats": "zxdeck.cli.deck_cmds",
+    "deck": "zxdeck.cli.deck_cmds",
+    "catalog": "zxdeck.cli.catalog_cmds",
 }

@@ -1,6 +1,7 @@
 """MOZ's click-free `validate` and `search` (`zxdeck --game moz validate|search`, or with
 $ZXDECK_GAME=moz): what zxdeck.cli.fastpath runs for MOZ (the game module's `FASTPATH`), and the
-bodies the click commands (zxdeck.games.moz.cli.search_cmds) call too, so both print the same.
+bodies the core's click commands (zxdeck.cli.deck_cmds, search_cmds, through zxdeck.games.moz.deck_parts)
+call too, so both print the same.
 
 Like the rest of the fast path, this module imports only the standard library and zxdeck's light
 modules at module level.
@@ -83,6 +84,6 @@ def _parse_search(args: list[str]) -> dict[str, Any] | None:
 
 # command -> (parser, body, whether the command itself turns a ZxError into its line and status)
 FAST_COMMANDS: dict[str, tuple[Callable[[list[str]], dict[str, Any] | None], Callable[..., None], bool]] = {
-    "validate": (_parse_validate, validate_decks, True),  # moz.cli's _user_errors
+    "validate": (_parse_validate, validate_decks, True),  # as the core's validate (zxdeck.cli.app.user_errors)
     "search": (_parse_search, search_cards, True),
 }

@@ -16,6 +16,10 @@ ADAPTER = "zxdeck.games.zx.adapter:ADAPTER"  # sim, tournament, bots, saves and 
 # The run parts of Z/X (zxdeck.game_api.RunParts): what the core's sim, tournament, gauntlet,
 # optimize and bot (zxdeck.cli.run_cmds) take of the game: help texts, defaults, decks, manifest.
 RUNS = "zxdeck.games.zx.runs:RUNS"
+# The deck, catalog and search parts (zxdeck.game_api.DeckParts) of the core's validate, stats,
+# regulations, deck, draw, search, card, db, catalog and rules (zxdeck/cli/*_cmds.py).
+DECKS = "zxdeck.games.zx.deck_parts:DECKS"
+DECK_CODE_TAG = "zxd"  # its deck codes start with zxd1_ (zxdeck.decks.code)
 # The agents of Z/X for the registry zxdeck.agents (`"module:function"`, imported when read).
 AGENT_REGISTRY = "zxdeck.games.zx.agents:agents"
 # The model of Z/X for the core's search (zxdeck.agents.mcts.GameModel), made when a search starts.
@@ -28,20 +32,20 @@ DECK_HEADERS = ("Player", "Player card", "プレイヤー", "プレイヤーカ�
                 "IG", "イグニッション", "イグニッション枠", "スタートカード", "エクストラ枠", "ZXEX")
 DECK_CARD_NUMBER = r"(?<![A-Za-z0-9-])[A-Z]{1,3}\d{2}-\d{3}(?![0-9])"
 COMMANDS: dict[str, str] = {
-    "search": "zxdeck.games.zx.cli.search_cmds",
-    "card": "zxdeck.games.zx.cli.search_cmds",
-    "db": "zxdeck.games.zx.cli.search_cmds",
-    "validate": "zxdeck.games.zx.cli.deck_cmds",
-    "stats": "zxdeck.games.zx.cli.deck_cmds",
-    "regulations": "zxdeck.games.zx.cli.deck_cmds",
-    "deck": "zxdeck.games.zx.cli.deck_cmds",
-    "draw": "zxdeck.games.zx.cli.deck_cmds",
+    "search": "zxdeck.cli.search_cmds",
+    "card": "zxdeck.cli.search_cmds",
+    "db": "zxdeck.cli.search_cmds",
+    "validate": "zxdeck.cli.deck_cmds",
+    "stats": "zxdeck.cli.deck_cmds",
+    "regulations": "zxdeck.cli.deck_cmds",
+    "deck": "zxdeck.cli.deck_cmds",
+    "draw": "zxdeck.cli.deck_cmds",
     "play": "zxdeck.games.zx.cli.play_cmds",
     "replay": "zxdeck.games.zx.cli.replay_cmds",
     "sim": "zxdeck.cli.run_cmds",
     "tournament": "zxdeck.cli.run_cmds",
-    "rules": "zxdeck.games.zx.cli.rules_cmds",
-    "catalog": "zxdeck.games.zx.cli.catalog_cmds",
+    "rules": "zxdeck.cli.rules_cmds",
+    "catalog": "zxdeck.cli.catalog_cmds",
     "bot": "zxdeck.cli.run_cmds",
     "gauntlet": "zxdeck.cli.run_cmds",
     "optimize": "zxdeck.cli.run_cmds",

@@ -58,6 +58,6 @@ def search_cards(app: AppContext, query: tuple[str, ...], fmt: str, sort: str, r
 
 # command -> (parser, body, whether the command itself turns a ZxError into its line and status)
 FAST_COMMANDS: dict[str, tuple[Callable[[list[str]], dict[str, Any] | None], Callable[..., None], bool]] = {
-    "validate": (parse_validate, validate_decks, True),  # deck_cmds._user_errors
+    "validate": (parse_validate, validate_decks, True),  # as the core's validate (zxdeck.cli.app.user_errors)
     "search": (parse_search, search_cards, False),  # zxdeck.cli.main does
 }

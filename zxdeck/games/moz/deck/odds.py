@@ -60,6 +60,30 @@ def moz_odds(cards: Sequence[MozCard], wanted: list[tuple[str, int]], turn: int,
                           "interval": [round(lo, 6), round(hi, 6)]}}
 
 
+def deal_openings(cards: Sequence[MozCard], seed: int, count: int = 1) -> list[dict[str, Any]]:
+    """The opening hands of 7 (S-2 the zone shuffled, S-3 seven cards; S-5 no mulligan) that the
+    engine deals the first seat with seeds seed, seed+1, ... (`zxdeck --game moz play --seed S`
+    deals player 1 the hand of seed S, whatever the other deck)."""
+    from zxdeck.games.moz.engine.game import Game
+
+    out = []
+    for i in range(count):
+        g = Game(cards, cards, seed=seed + i, record=False)
+        hand = [g.cards[x] for x in g.hand[0]]
+        out.append({"seed": seed + i, "hand": [{"id": c.id, "name": c.name, "type": c.type} for c in hand]})
+    return out
+
+
+def render_openings(openings: list[dict[str, Any]], name: str) -> str:
+    """The openings as text: a line per opening, then its cards."""
+    lines = []
+    for o in openings:
+        lines.append(f"{name}: seed {o['seed']}, opening hand of {len(o['hand'])} (S-3):")
+        width = max(len(c["id"]) for c in o["hand"]) if o["hand"] else 0
+        lines.extend(f"  {c['id']:<{width}}  {c['name']}  ({c['type']})" for c in o["hand"])
+    return "\n".join(lines)
+
+
 def render_moz_odds(odds: dict[str, Any], name: str) -> str:
     want = ", ".join(w["name"] + (f" x{w['wanted']}" if w["wanted"] > 1 else "") +
                      f" ({w['in_deck']} in the zone)" for w in odds["wanted"])
@@ -75,4 +99,4 @@ def render_moz_odds(odds: dict[str, Any], name: str) -> str:
     return line
 
 
-__all__ = ["cards_by_turn", "moz_odds", "render_moz_odds"]
+__all__ = ["cards_by_turn", "deal_openings", "moz_odds", "render_moz_odds", "render_openings"]

@@ -228,10 +228,19 @@ def parse_structured(text: str, catalog: Any, source: str = "<deck>", fmt: str =
 
 
 def read_deck(path: str | os.PathLike[str], catalog: Any, fmt: str | None = None) -> Deck:
-    """Read a MOZ deck file (`-` for standard input) with the MOZ catalog as card source;
-    `DeckFileError` (exit 2) when it cannot be read at all."""
+    """Read a MOZ deck file (`-` for standard input) or a MOZ deck code (`mzd1_...`,
+    zxdeck.games.moz.deck.code) with the MOZ catalog as card source; `DeckFileError` (exit 2)
+    when it cannot be read at all."""
     from zxdeck.decks.files import deck_format, decode, read_bytes
 
+    if isinstance(path, str) and "_" in path and not os.path.exists(path):  # a deck code (mzd1_...)?
+        from zxdeck.games.moz.deck.code import deck_from_code, is_deck_code
+
+        if is_deck_code(path):
+            return deck_from_code(path, catalog)
+        from zxdeck.decks.code import check_foreign_code
+
+        check_foreign_code(path, "moz")  # a Z/X code is named as one (exit 2)
     source = "<stdin>" if str(path) == "-" else str(path)
     kind = deck_format(path, fmt)
     text, encoding = decode(read_bytes(path), source)

@@ -17,25 +17,33 @@ cards it cannot run (zxdeck.engine.decks.runs_as_written).
 
 from __future__ import annotations
 
-import codecs
 import csv
 import io
-import json
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from zxdeck.errors import EXIT_INVALID, ZxError
-from zxdeck.games.zx.catalog.model import COLORS, FIELD_TYPES, Card
-from zxdeck.safeyaml import plain_is_text
+from zxdeck.catalog.cardlist import (  # the core's card-list machinery, for every game
+    FORMATS,
+    MAX_BYTES,
+    MAX_DEPTH,
+    MAX_PROBLEMS_SHOWN,
+    SPECIAL,
+    CardListError,
+    ImportResult,
+    ListSchema,
+    catalog_lines,
+    decode_text,
+    detect_format,
+    read_source,
+)
+from zxdeck.catalog.cardlist import catalog_yaml_chunks as _yaml_chunks
+from zxdeck.catalog.cardlist import header_key as _key
+from zxdeck.catalog.cardlist import import_cards as _import_cards
+from zxdeck.catalog.cardlist import parse_map as _parse_map
+from zxdeck.games.zx.catalog.model import COLORS, FIELD_TYPES
 from zxdeck.text import fold
-
-MAX_BYTES = 64 * 1024 * 1024  # the largest card list read (100,000 rows of CSV are about 30 MB)
-MAX_DEPTH = 64  # nesting of a JSON card list (a card's abilities nest about 8 levels)
-MAX_PROBLEMS_SHOWN = 30
-FORMATS = ("csv", "tsv", "json")
 
 # Catalog fields (INTERFACES.md section 1) and the flag columns that fill icons / keywords.
 LIST_FIELDS = ("races", "icons", "keywords")
@@ -70,7 +78,6 @@ FIELDS: dict[str, str] = {  # field -> what it holds (the template documents eve
     "abilities": "machine-readable abilities as JSON (docs/ABILITIES.md); empty: none, and "
                  "`zxdeck play` cannot run the card",
 }
-SPECIAL = ("extra", "ignore")
 
 _HEADER_NAMES: dict[str, tuple[str, ...]] = {
     "id": ("id", "card id", "card number", "card no", "number", "no", "カード番号", "番号", "型番", "ナンバー",
@@ -104,12 +111,6 @@ _EXTRA_NAMES: dict[str, tuple[str, ...]] = {
 }
 
 
-def _key(text: str) -> str:
-    return re.sub(r"[\s_\-・/.]", "", fold(text))
-
-
-_COLUMN_FIELDS = {_key(n): f for f, names in _HEADER_NAMES.items() for n in names}
-_EXTRA_KEYS = {_key(n): f for f, names in _EXTRA_NAMES.items() for n in names}
 _TYPES = {_key(k): v for k, v in {
     "zx": "zx", "z/x": "zx", "ゼクス": "zx", "event": "event", "イベント": "event", "player": "player",
     "プレイヤー": "player", "zx_ex": "zx_ex", "z/x ex": "zx_ex", "ゼクスex": "zx_ex", "ゼクスエクストラ": "zx_ex",
@@ -141,145 +142,9 @@ _NO = {_key(v) for v in ("", "0", "no", "n", "false", "-", "×", "なし", "無"
 _SPLIT = re.compile(r"\s*[/,、;|／，；]\s*")
 
 
-class CardListError(ZxError):
-    """A card list that cannot become a catalog: every problem, one a line (exit 1; 2 unreadable)."""
-
-    def __init__(self, message: str, problems: list[str] | None = None, exit_code: int = EXIT_INVALID) -> None:
-        super().__init__(message, exit_code)
-        self.problems = problems or [message]
-
-
-@dataclass
-class ImportResult:
-    """The cards read, the catalog mappings to write, warnings, and which field each column became."""
-
-    source: str
-    cards: list[Card] = field(default_factory=list)
-    mappings: list[dict[str, Any]] = field(default_factory=list)
-    warnings: list[str] = field(default_factory=list)
-    columns: dict[str, str] = field(default_factory=dict)
-
-
 def parse_map(items: list[str] | tuple[str, ...]) -> dict[str, str]:
     """`--map COLUMN=FIELD` options as {folded column: field}; ZxError (exit 2) for a bad one."""
-    out: dict[str, str] = {}
-    for item in items:
-        column, eq, target = item.partition("=")
-        target = target.strip()
-        if not eq or not column.strip():
-            raise ZxError(f"--map {item!r}: write COLUMN=FIELD, e.g. --map 'カード番号=id'")
-        if target not in FIELDS and target not in SPECIAL:
-            raise ZxError(f"--map {item!r}: unknown field {target!r} "
-                          f"(fields: {', '.join(FIELDS)}; or extra, ignore)")
-        out[_key(column)] = target
-    return out
-
-
-def detect_format(path: str | Path, fmt: str | None = None) -> str:
-    """csv, tsv or json: `fmt` when given, else from the extension."""
-    if fmt and fmt != "auto":
-        return fmt
-    suffix = Path(str(path)).suffix.casefold()
-    found = {".csv": "csv", ".tsv": "tsv", ".tab": "tsv", ".json": "json"}.get(suffix)
-    if found is None:
-        raise ZxError(f"{path}: cannot tell the format from the extension {suffix or '(none)'!r}; "
-                      "use --format csv, tsv or json")
-    return found
-
-
-def decode_text(data: bytes, source: str) -> str:
-    """UTF-8 (BOM or not), UTF-16 with BOM, else CP932 (a spreadsheet saved on Japanese Windows)."""
-    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
-        candidates = ["utf-16"]
-    else:
-        candidates = ["utf-8-sig", "cp932"]
-    for encoding in candidates:
-        try:
-            text = data.decode(encoding)
-        except UnicodeDecodeError:
-            continue
-        if "\x00" in text:
-            break
-        return text
-    raise CardListError(f"{source}: not text in UTF-8, UTF-16 or Shift_JIS/CP932", exit_code=2)
-
-
-def read_source(path: str | Path) -> bytes:
-    """The bytes of a card list: a regular file of at most `MAX_BYTES` (64 MiB), read in bounded
-    chunks (zxdeck.bounded); a device, pipe or folder is refused in one line (exit 2)."""
-    from zxdeck.bounded import read_file
-
-    p = Path(path)
-    try:
-        return read_file(p, MAX_BYTES, "card list")[0]
-    except FileNotFoundError:
-        raise CardListError(f"{p}: file not found", exit_code=2) from None
-    except OSError as exc:
-        problem = getattr(exc, "problem", None) or f"cannot read: {exc.strerror or exc}"
-        raise CardListError(f"{p}: {problem}", exit_code=2) from None
-
-
-# --------------------------------------------------------------------------- rows
-
-
-def _csv_rows(text: str, delimiter: str, source: str) -> Iterator[tuple[int, list[str]]]:
-    """(first line of the record, cells) of each record; `#` rows and blank rows skipped."""
-    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True)
-    line = 1
-    try:
-        for cells in reader:
-            start, line = line, reader.line_num + 1
-            if not any(c.strip() for c in cells) or cells[0].lstrip().startswith("#"):
-                continue
-            yield start, cells
-    except csv.Error as exc:
-        raise CardListError(f"{source}: line {reader.line_num}: CSV error: {exc}") from None
-
-
-def _json_rows(text: str, source: str) -> list[tuple[int, dict[str, Any]]]:
-    """(line, object) of each card of a JSON list (or of its `cards` list); read strictly
-    (zxdeck.strictjson: a key given twice, nesting over `MAX_DEPTH`, a huge number are one line)."""
-    from zxdeck import strictjson
-
-    def refuse(message: str) -> CardListError:
-        return CardListError(message, exit_code=2)
-
-    doc = strictjson.load(text, source, refuse, MAX_DEPTH)
-    items = doc.get("cards") if isinstance(doc, dict) else doc
-    if not isinstance(items, list):
-        raise CardListError(f"{source}: a JSON card list is a list of objects, or an object with a "
-                           "'cards' list")
-    lines = list(_json_item_lines(text, len(items)))
-    lines += [lines[-1] if lines else 1] * (len(items) - len(lines))
-    out = []
-    for index, (item, line) in enumerate(zip(items, lines)):
-        if not isinstance(item, dict):
-            raise CardListError(f"{source}: line {line}: card {index + 1} is not an object")
-        out.append((line, item))
-    return out
-
-
-def _json_item_lines(text: str, n: int) -> Iterator[int]:
-    """The line where each item of the (first) card list starts, found by decoding item by item;
-    lines are counted on from the previous item (linear in the text, not quadratic)."""
-    decoder = json.JSONDecoder()
-    start = text.find("[")
-    doc_start = len(text) - len(text.lstrip())
-    if text[doc_start:doc_start + 1] == "{":
-        m = re.search(r'"cards"\s*:\s*\[', text)
-        start = m.end() - 1 if m else start
-    pos = start + 1
-    counted, line = 0, 1
-    for _ in range(n):
-        while pos < len(text) and text[pos] in " \t\r\n,":
-            pos += 1
-        line += text.count("\n", counted, pos)
-        counted = pos
-        yield line
-        try:
-            _, pos = decoder.raw_decode(text, pos)
-        except (json.JSONDecodeError, RecursionError):
-            break
+    return _parse_map(items, SCHEMA)
 
 
 # --------------------------------------------------------------------------- values
@@ -401,108 +266,15 @@ def card_mapping(fields: dict[str, Any], bad: list[str]) -> dict[str, Any]:
 # --------------------------------------------------------------------------- the import
 
 
-def _column_fields(headers: list[str], mapping: dict[str, str], source: str,
-                   warnings: list[str]) -> list[str]:
-    """The field of each column: --map first, then the known names; others kept as extra keys."""
-    fields: list[str] = []
-    seen: dict[str, str] = {}
-    for header in headers:
-        key = _key(header)
-        target = mapping.get(key) or _COLUMN_FIELDS.get(key)
-        if target is None:
-            target = "extra:" + (_EXTRA_KEYS.get(key) or header.strip())
-            if key not in _EXTRA_KEYS and key:
-                warnings.append(f"{source}: column {header.strip()!r} is not a catalog field: kept as the "
-                                f"key {header.strip()!r} (use --map '{header.strip()}=FIELD' if it is one)")
-        elif target == "extra":
-            target = "extra:" + header.strip()
-        if not key and target.startswith("extra:"):
-            target = "ignore"
-        if target in FIELDS and target in seen:
-            raise CardListError(f"{source}: columns {seen[target]!r} and {header!r} are both {target!r}; "
-                               f"use --map '{header}=ignore' for one of them")
-        seen[target] = header
-        fields.append(target)
-    for required in ("id", "name", "type"):
-        if required not in fields:
-            raise CardListError(f"{source}: no column for the field {required!r} (columns: "
-                               f"{', '.join(repr(h) for h in headers[:20])}); use --map 'COLUMN={required}'")
-    return fields
+def _check(raw: dict[str, Any], problems: list[str], where: str) -> Any:
+    from zxdeck.catalog.loader import card_from_mapping
 
-
-def _row_fields(cells: dict[str, Any]) -> dict[str, Any]:
-    fields: dict[str, Any] = {"_extra": {}}
-    for target, value in cells.items():
-        if target == "ignore":
-            continue
-        if target.startswith("extra:"):
-            fields["_extra"][target[6:]] = value
-        else:
-            fields[target] = value
-    return fields
+    return card_from_mapping(raw, problems, where)
 
 
 def import_cards(data: bytes, source: str, fmt: str, mapping: dict[str, str] | None = None) -> ImportResult:
     """Read a card list (csv, tsv or json bytes) into checked cards; `CardListError` lists every problem."""
-    from zxdeck.catalog.loader import card_from_mapping
-
-    mapping = mapping or {}
-    text = decode_text(data, source)
-    result = ImportResult(source)
-    rows: Iterator[tuple[int, dict[str, Any]]]
-    if fmt == "json":
-        items = _json_rows(text, source)
-        del text  # the rows are read one by one from here on (memory)
-        keys = list(dict.fromkeys(str(k) for _, item in items for k in item))
-        targets = dict(zip(keys, _column_fields(keys, mapping, source, result.warnings))) if items else {}
-        result.columns = targets
-        rows = ((line, _row_fields({targets[str(k)]: v for k, v in item.items()})) for line, item in items)
-    else:
-        records = _csv_rows(text, "\t" if fmt == "tsv" else ",", source)
-        del text
-        header = next(records, None)
-        if header is None:
-            raise CardListError(f"{source}: no header row (the first row names the columns)")
-        headers = header[1]
-        columns = _column_fields(headers, mapping, source, result.warnings)
-        result.columns = dict(zip(headers, columns))
-
-        def csv_fields() -> Iterator[tuple[int, dict[str, Any]]]:
-            for line, cells in records:
-                fields = _row_fields(dict(zip(columns, cells)))
-                if len(cells) > len(headers) and any(c.strip() for c in cells[len(headers):]):
-                    fields["_error"] = f"{len(cells)} cells for {len(headers)} columns"
-                yield line, fields
-
-        rows = csv_fields()
-    problems: list[str] = []
-    first_line: dict[str, int] = {}
-    for line, fields in rows:
-        ident = str(fields.get("id") or "").strip()
-        where = f"{source}: line {line}" + (f": card {ident}" if ident else "")
-        if "_error" in fields:
-            problems.append(f"{where}: {fields['_error']}")
-            continue
-        bad: list[str] = []
-        raw = card_mapping(fields, bad)
-        before = len(problems)
-        problems.extend(f"{where}: {b}" for b in bad)
-        card = card_from_mapping(raw, problems, where)
-        if card is None or len(problems) > before:
-            continue
-        if card.id in first_line:
-            problems.append(f"{where}: card number used twice in this file (also line {first_line[card.id]})")
-            continue
-        first_line[card.id] = line
-        result.cards.append(card)
-        result.mappings.append(raw)
-    if problems:
-        shown = problems[:MAX_PROBLEMS_SHOWN]
-        more = len(problems) - len(shown)
-        message = f"{source}: {len(problems)} problem{'s' * (len(problems) != 1)}, nothing imported:\n  " \
-            + "\n  ".join(shown) + (f"\n  ... and {more} more" if more else "")
-        raise CardListError(message, problems)
-    return result
+    return _import_cards(data, source, fmt, SCHEMA, mapping)
 
 
 def import_file(path: str | Path, fmt: str | None = None, mapping: dict[str, str] | None = None) -> ImportResult:
@@ -510,98 +282,12 @@ def import_file(path: str | Path, fmt: str | None = None, mapping: dict[str, str
     return import_cards(read_source(path), str(path), detect_format(path, fmt), mapping)
 
 
-# Text written without quotes: letters, digits, kana and kanji, full-width forms and a few signs
-# that mean nothing to YAML where they stand (never first: `-`, `.`, `(`); anything else is
-# written as a JSON string, which YAML reads as the same text.
-_PLAIN_TEXT = re.compile(
-    r"[0-9A-Za-z\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uff10-\uff5a]"
-    r"(?:[0-9A-Za-z\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\u3000-\u303f\uff01-\uff5e_.()/・ー+-]| (?! ))*"
-)
-
-
-def _plain_reads_otherwise(text: str) -> bool:
-    """True when `text` written plain would be read back as something else than this text by
-    zxdeck's one YAML reading (zxdeck.safeyaml: `010`, `1e3`, `1_000`, `true`, `null`, ...)."""
-    return not plain_is_text(text)
-
-
-def _text(value: str, memo: dict[str, str] = {}) -> str:  # noqa: B006 - a cache of the words seen
-    found = memo.get(value)
-    if found is None:
-        plain = _PLAIN_TEXT.fullmatch(value) and not value.endswith(" ") and plain_is_text(value)
-        found = value if plain else json.dumps(value, ensure_ascii=False)
-        if len(value) < 40 and len(memo) < 10_000:  # types, colors, races, keys: asked again and again
-            memo[value] = found
-    return found
-
-
-def _scalar(value: Any) -> str:
-    if isinstance(value, str):
-        return _text(value)
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int):
-        return str(value)
-    if isinstance(value, float):
-        if value != value:
-            return ".nan"
-        if value in (float("inf"), float("-inf")):
-            return ".inf" if value > 0 else "-.inf"
-        return repr(value)
-    raise TypeError(f"not a catalog value: {type(value).__name__}")
-
-
-def _flow(value: Any) -> str:
-    """A value in flow style (`[a, b]`, `{k: v}`); nesting is bounded by the import's depth check."""
-    if isinstance(value, list | tuple):
-        return "[" + ", ".join(_flow(v) for v in value) + "]"
-    if isinstance(value, dict):
-        return "{" + ", ".join(f"{_scalar(str(k))}: {_flow(v)}" for k, v in value.items()) + "}"
-    return _scalar(value)
-
-
-def _literal(text: str) -> str | None:
-    """Multi-line `text` as a `|-` block under a key (its lines indented 4), or None when a block
-    could not hold it exactly (a first line that starts with a space, trailing spaces or newlines,
-    tabs, control characters)."""
-    if text[:1] in (" ", "\n") or text.endswith("\n"):
-        return None
-    lines = text.split("\n")
-    if any(line != line.rstrip() or not line.isprintable() for line in lines):
-        return None
-    return "|-\n" + "\n".join(("    " + line) if line else "" for line in lines)
-
-
-def catalog_lines(mapping: dict[str, Any]) -> list[str]:
-    """One card of the catalog file (INTERFACES.md section 1) as the lines of a `cards` entry."""
-    out: list[str] = []
-    for index, (key, value) in enumerate(mapping.items()):
-        lead = "- " if index == 0 else "  "
-        block = _literal(value) if isinstance(value, str) and "\n" in value else None
-        out.append(f"{lead}{_scalar(str(key))}: {block or _flow(value)}")
-    return out
-
-
 def catalog_yaml_chunks(result: ImportResult, note: str = "") -> Iterator[str]:
     """`catalog_yaml` in pieces (a header, then about 1,000 cards at a time), for writing a large
     import without holding the whole text."""
-    head = f"# {note}\n" if note else ""
-    head += ("# Made by `zxdeck catalog import`. Cards without `abilities` are read by validate and\n"
-             "# search; `zxdeck play` refuses them unless --allow-unscripted (docs/CATALOG.md).\n")
-    if not result.mappings:
-        yield head + "cards: []\n"
-        return
-    yield head + "cards:\n"
-    lines: list[str] = []
-    for index, mapping in enumerate(result.mappings, 1):
-        lines.extend(catalog_lines(mapping))
-        if index % 1000 == 0:
-            yield "\n".join(lines) + "\n"
-            lines = []
-    if lines:
-        yield "\n".join(lines) + "\n"
+    return _yaml_chunks(result, note, "# Made by `zxdeck catalog import`. Cards without `abilities` are read by "
+                        "validate and\n# search; `zxdeck play` refuses them unless --allow-unscripted "
+                        "(docs/CATALOG.md).\n")
 
 
 def catalog_yaml(result: ImportResult, note: str = "") -> str:
@@ -639,3 +325,12 @@ def template_csv() -> str:
         csv.writer(cells, lineterminator="").writerow(row)
         out.write("# " + cells.getvalue() + "\n")
     return out.getvalue()
+
+
+SCHEMA = ListSchema(fields=FIELDS, header_names=_HEADER_NAMES, extra_names=_EXTRA_NAMES,
+                    required=("id", "name", "type"), card_mapping=lambda fields, bad: card_mapping(fields, bad),
+                    check=_check)
+
+__all__ = ["FORMATS", "MAX_BYTES", "MAX_DEPTH", "MAX_PROBLEMS_SHOWN", "SCHEMA", "SPECIAL", "CardListError",
+           "ImportResult", "card_mapping", "catalog_lines", "catalog_yaml", "catalog_yaml_chunks", "decode_text",
+           "detect_format", "import_cards", "import_file", "parse_map", "read_source", "template_csv"]

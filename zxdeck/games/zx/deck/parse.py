@@ -204,6 +204,10 @@ def read_deck(path: str | os.PathLike[str], catalog: CardSource, fmt: str | None
 
         if is_deck_code(path):
             return deck_from_code(path, catalog)
+    if isinstance(path, str) and "_" in path and not os.path.exists(path):  # another game's deck code?
+        from zxdeck.decks.code import check_foreign_code
+
+        check_foreign_code(path, "zx")
     source = "<stdin>" if str(path) == "-" else str(path)
     return parse_bytes(read_bytes(path), catalog, source, deck_format(path, fmt))
 

@@ -1,0 +1,68 @@
+"""Writing a MOZ deck back in a canonical form (`zxdeck --game moz deck export`): the summoner
+pile and the zone (D-2: every summoner in the pile, every other card in the zone, whatever
+header it was written under), each sorted by card id, copies merged; as text (`Summoners:` /
+`Zone:` with `COUNT ID  # name` lines), JSON or YAML (`summoners` and `zone`, lists of `{card,
+name, count}`). Every form reads back as the same deck."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from zxdeck.decks.model import Deck
+from zxdeck.errors import EXIT_INVALID, ZxError
+
+FORMATS = ("text", "json", "yaml")
+PARTS = (("summoners", "Summoners"), ("zone", "Zone"))
+
+
+def check_readable(deck: Deck, what: str = "cannot export") -> None:
+    """Raise ZxError (exit 1) naming the first line of the deck that was not understood."""
+    unread = [p for p in deck.problems if p.severity == "error"]
+    if unread:
+        first = unread[0]
+        where = f"line {first.line}: " if first.line else ""
+        more = f" (and {len(unread) - 1} more)" if len(unread) > 1 else ""
+        raise ZxError(f"{deck.source}: {what}, {where}{first.message}{more}", EXIT_INVALID)
+
+
+def _parts(deck: Deck) -> dict[str, list[tuple[Any, int]]]:
+    from zxdeck.games.moz.deck.code import section_of
+
+    counts: dict[str, dict[str, list[Any]]] = {key: {} for key, _ in PARTS}
+    for e in deck.entries:
+        if e.card is not None:
+            slot = counts[section_of(e.card)].setdefault(e.card.id, [e.card, 0])
+            slot[1] += e.count
+    return {key: sorted(((c, n) for c, n in found.values()), key=lambda pair: pair[0].id)
+            for key, found in counts.items()}
+
+
+def canonical(deck: Deck) -> dict[str, Any]:
+    """The deck as a mapping (the json / yaml export)."""
+    check_readable(deck)
+    return {key: [{"card": c.id, "name": c.name, "count": n} for c, n in pairs]
+            for key, pairs in _parts(deck).items()}
+
+
+def export_text(deck: Deck) -> str:
+    check_readable(deck)
+    lines = [f"# {deck.source}, exported by zxdeck (MOZ)"]
+    parts = _parts(deck)
+    for key, title in PARTS:
+        lines.append(f"{title}:")
+        lines.extend(f"{n} {c.id}  # {c.name}" for c, n in parts[key])
+    return "\n".join(lines) + "\n"
+
+
+def export_deck(deck: Deck, fmt: str = "text") -> str:
+    """The deck in `fmt` (text, json, yaml); raises ZxError (exit 1) when a line was not understood."""
+    if fmt == "text":
+        return export_text(deck)
+    if fmt == "json":
+        return json.dumps(canonical(deck), ensure_ascii=False, indent=2) + "\n"
+    if fmt == "yaml":
+        import yaml
+
+        return yaml.safe_dump(canonical(deck), allow_unicode=True, sort_keys=False)
+    raise ZxError(f"unknown export format {fmt!r} (valid: {', '.join(FORMATS)})")
