@@ -40,8 +40,8 @@ def deck_entries(deck: Deck) -> list[CodeEntry]:
 def encode_deck(deck: Deck) -> str:
     """The MOZ deck code of a deck; raises ZxError (exit 1) naming the first line that was not
     understood, or a card counted more than 999 times."""
+    from zxdeck.decks.export import check_readable
     from zxdeck.errors import EXIT_INVALID, ZxError
-    from zxdeck.games.moz.deck.export import check_readable
 
     check_readable(deck, "cannot make a deck code")
     try:

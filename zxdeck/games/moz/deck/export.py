@@ -6,24 +6,12 @@ name, count}`). Every form reads back as the same deck."""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
+from zxdeck.decks.export import check_readable, export_as
 from zxdeck.decks.model import Deck
-from zxdeck.errors import EXIT_INVALID, ZxError
 
-FORMATS = ("text", "json", "yaml")
 PARTS = (("summoners", "Summoners"), ("zone", "Zone"))
-
-
-def check_readable(deck: Deck, what: str = "cannot export") -> None:
-    """Raise ZxError (exit 1) naming the first line of the deck that was not understood."""
-    unread = [p for p in deck.problems if p.severity == "error"]
-    if unread:
-        first = unread[0]
-        where = f"line {first.line}: " if first.line else ""
-        more = f" (and {len(unread) - 1} more)" if len(unread) > 1 else ""
-        raise ZxError(f"{deck.source}: {what}, {where}{first.message}{more}", EXIT_INVALID)
 
 
 def _parts(deck: Deck) -> dict[str, list[tuple[Any, int]]]:
@@ -57,12 +45,4 @@ def export_text(deck: Deck) -> str:
 
 def export_deck(deck: Deck, fmt: str = "text") -> str:
     """The deck in `fmt` (text, json, yaml); raises ZxError (exit 1) when a line was not understood."""
-    if fmt == "text":
-        return export_text(deck)
-    if fmt == "json":
-        return json.dumps(canonical(deck), ensure_ascii=False, indent=2) + "\n"
-    if fmt == "yaml":
-        import yaml
-
-        return yaml.safe_dump(canonical(deck), allow_unicode=True, sort_keys=False)
-    raise ZxError(f"unknown export format {fmt!r} (valid: {', '.join(FORMATS)})")
+    return export_as(deck, fmt, export_text, canonical)

@@ -50,8 +50,8 @@ def deck_entries(deck: Deck) -> list[CodeEntry]:
 
 def encode_deck(deck: Deck) -> str:
     """The deck code of a deck; raises ZxError (exit 1) when a line of it was not understood."""
+    from zxdeck.decks.export import check_readable
     from zxdeck.errors import EXIT_INVALID, ZxError
-    from zxdeck.games.zx.deck.export import check_readable
 
     check_readable(deck, "cannot make a deck code")
     try:
