@@ -32,8 +32,12 @@ ALIASES: dict[str, str] = {
     "zxdeck.rules": "zxdeck.games.zx.rules",
     "zxdeck.cli.search_cmds": "zxdeck.games.zx.cli.search_cmds",
     "zxdeck.cli.deck_cmds": "zxdeck.games.zx.cli.deck_cmds",
-    "zxdeck.cli.play_cmds": "zxdeck.games.zx.cli.play_cmds",
-    "zxdeck.cli.replay_cmds": "zxdeck.games.zx.cli.replay_cmds",
+    # zxdeck.cli.play_cmds is the core's `play` and `replay` again (it replaced Z/X's modules);
+    # zxdeck.cli.replay_cmds is an alias of it
+    "zxdeck.cli.replay_cmds": "zxdeck.cli.play_cmds",
+    # what is left of Z/X's own play command: the deck options and helpers sim, tournament,
+    # gauntlet and bot share with play
+    "zxdeck.games.zx.cli.play_cmds": "zxdeck.games.zx.cli.deck_options",
     "zxdeck.cli.rules_cmds": "zxdeck.games.zx.cli.rules_cmds",
     "zxdeck.cli.catalog_cmds": "zxdeck.games.zx.cli.catalog_cmds",
     "zxdeck.cli.bot_cmds": "zxdeck.games.zx.cli.bot_cmds",

@@ -28,8 +28,11 @@ HEAVY = (
     "zxdeck.catalog.loader", "zxdeck.catalog.abilities", "zxdeck.safeyaml",
     # the same modules by their homes in the Z/X game package (the names above are compatibility
     # paths, in sys.modules only when imported by those names)
-    "zxdeck.games.zx.engine", "zxdeck.games.zx.agents", "zxdeck.games.zx.play",
-    "zxdeck.games.zx.catalog.abilities",
+    "zxdeck.games.zx.engine", "zxdeck.games.zx.agents", "zxdeck.games.zx.catalog.abilities",
+    # the terminal game (the package zxdeck.games.zx.play itself is light: `zxdeck --help` reads
+    # the words of its SCREEN parts, parts.py; the game is in these)
+    "zxdeck.games.zx.play.start", "zxdeck.games.zx.play.session", "zxdeck.games.zx.play.screen",
+    "zxdeck.games.zx.play.savefile", "zxdeck.games.zx.play.replay_view",
     "hashlib",  # a warm command remembers the catalog's digest (zxdeck.catalog.paths): no hashing
     "dataclasses",  # the records a warm validate builds are written out (zxdeck.records)
     "click", "inspect",  # a plain `validate` or `search` runs without click (zxdeck.cli.fastpath)
@@ -151,15 +154,19 @@ def test_every_command_module_is_registered_lazily() -> None:
     from zxdeck.cli import app
     from zxdeck.games import GAMES, game_module
 
-    tables = [app.COMMANDS, *(game_module(key).COMMANDS for key in GAMES)]
-    named = {module for table in tables for module in table.values()}
+    tables = [(None, app.COMMANDS), *((key, game_module(key).COMMANDS) for key in GAMES)]
+    named = {module for _, table in tables for module in table.values()}
     files = {".".join(p.relative_to(ROOT).with_suffix("").parts) for p in _command_module_files()
              if p.name.endswith("_cmds.py")}
     assert files <= named, sorted(files - named)
-    for table in tables:
+    for game, table in tables:
         for module in set(table.values()):
             group = click.Group()
-            __import__(module, fromlist=["register"]).register(group)
+            register = __import__(module, fromlist=["register"]).register
+            if game is not None and module.startswith("zxdeck.cli."):
+                register(group, game)  # a core command module makes the commands for a game
+            else:
+                register(group)
             assert {n for n, m in table.items() if m == module} <= set(group.commands), module
             for name in group.commands:
                 assert table.get(name) == module, f"{module} registers {name!r}, not in its table"

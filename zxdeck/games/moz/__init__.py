@@ -12,6 +12,7 @@ RULES_DOC = "docs/MOZ_RULES.md"  # `zxdeck --game moz rules` (zxdeck/games/moz/r
 CATALOG = "zxdeck.games.moz.catalog.schema:SCHEMA"  # the catalog's checker, tables and search fields
 FASTPATH = "zxdeck.games.moz.fast"  # click-free validate / search (zxdeck.cli.fastpath)
 ADAPTER = "zxdeck.games.moz.adapter:ADAPTER"  # sim, tournament, bots, saves and logs (zxdeck.game_api)
+SCREEN = "zxdeck.games.moz.play.parts:SCREEN"  # play and replay (zxdeck.game_api.GameScreen)
 # The top of `zxdeck --game moz --help` (zxdeck.cli.app): what zxdeck does for MOZ, and examples.
 HELP_DESCRIPTION = ("zxdeck --game moz: card search, deck validation and the full game of The Miracle "
                     "of the Zone (ザ・ミラクル オブ ザ・ゾーン) at the terminal.")
@@ -36,11 +37,11 @@ COMMANDS: dict[str, str] = {
     "search": "zxdeck.games.moz.cli.search_cmds",
     "card": "zxdeck.games.moz.cli.search_cmds",
     "db": "zxdeck.games.moz.cli.search_cmds",
-    "play": "zxdeck.games.moz.cli.play_cmds",
+    "play": "zxdeck.cli.play_cmds",
     "sim": "zxdeck.games.moz.cli.run_cmds",
     "tournament": "zxdeck.games.moz.cli.run_cmds",
     "bot": "zxdeck.games.moz.cli.run_cmds",
-    "replay": "zxdeck.games.moz.cli.replay_cmds",
+    "replay": "zxdeck.cli.play_cmds",
     "gauntlet": "zxdeck.games.moz.cli.analysis_cmds",
     "optimize": "zxdeck.games.moz.cli.analysis_cmds",
     "draw": "zxdeck.games.moz.cli.analysis_cmds",

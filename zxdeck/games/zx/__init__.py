@@ -13,6 +13,7 @@ RULES_DOC = "docs/RULES.md"
 CATALOG = "zxdeck.games.zx.catalog.schema:SCHEMA"  # the catalog's checker, tables and search fields
 FASTPATH = "zxdeck.games.zx.fast"  # click-free validate / search (zxdeck.cli.fastpath)
 ADAPTER = "zxdeck.games.zx.adapter:ADAPTER"  # sim, tournament, bots, saves and logs (zxdeck.game_api)
+SCREEN = "zxdeck.games.zx.play.parts:SCREEN"  # play and replay (zxdeck.game_api.GameScreen)
 # The agents of Z/X for the registry zxdeck.agents (`"module:function"`, imported when read).
 AGENT_REGISTRY = "zxdeck.games.zx.agents:agents"
 # The model of Z/X for the core's search (zxdeck.agents.mcts.GameModel), made when a search starts.
@@ -33,8 +34,8 @@ COMMANDS: dict[str, str] = {
     "regulations": "zxdeck.games.zx.cli.deck_cmds",
     "deck": "zxdeck.games.zx.cli.deck_cmds",
     "draw": "zxdeck.games.zx.cli.deck_cmds",
-    "play": "zxdeck.games.zx.cli.play_cmds",
-    "replay": "zxdeck.games.zx.cli.replay_cmds",
+    "play": "zxdeck.cli.play_cmds",
+    "replay": "zxdeck.cli.play_cmds",
     "sim": "zxdeck.games.zx.cli.sim_cmds",
     "tournament": "zxdeck.games.zx.cli.sim_cmds",
     "rules": "zxdeck.games.zx.cli.rules_cmds",
