@@ -119,11 +119,9 @@ class ReplayViewer:
     def run(self, start: int = 0) -> int:
         """Interactive stepping until q or end of input; returns the exit status (0)."""
         if self.input_fn is input:  # bytes that are not UTF-8 become U+FFFD, not an exception
-            import contextlib
-            import sys
+            from zxdeck.terminal.interrupts import tolerant_stdin
 
-            with contextlib.suppress(AttributeError, ValueError, OSError):
-                sys.stdin.reconfigure(errors="replace")  # type: ignore[union-attr]
+            tolerant_stdin()
         last = len(self.frames) - 1
         self.pos = max(0, min(start, last))
         self.show(self.pos)

@@ -196,8 +196,11 @@ class MozScreen:
                 play_session(game, agents, ask, (lambda _line: None) if r.quiet else click.echo, None, on_move)
             else:
                 from zxdeck.games.moz.play.session import MozSession
+                from zxdeck.terminal.interrupts import stops_like_ctrl_c, tolerant_stdin
 
-                MozSession(game, agents, human, ask, click.echo, on_save, on_move, catalog=catalog).run()
+                tolerant_stdin()
+                with stops_like_ctrl_c():  # SIGTERM / SIGHUP (the terminal closed) save as Ctrl-C
+                    MozSession(game, agents, human, ask, click.echo, on_save, on_move, catalog=catalog).run()
         except KeyboardInterrupt:  # Ctrl-C: the last whole move is saved, never half of one
             if save_path and "data" in whole:
                 click.echo("")

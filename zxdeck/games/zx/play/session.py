@@ -22,11 +22,8 @@ lines.
 
 from __future__ import annotations
 
-import contextlib
 import re
 import shlex
-import signal
-import sys
 import unicodedata
 from collections.abc import Callable
 from pathlib import Path
@@ -51,6 +48,7 @@ from zxdeck.games.zx.play.screen import (
     square_name,
 )
 from zxdeck.games.zx.play.settings import DESCRIPTIONS, Settings, save_settings
+from zxdeck.terminal.interrupts import Terminated, stops_like_ctrl_c, tolerant_stdin
 from zxdeck.terminal.saves import resume_command
 from zxdeck.termtext import clean, fit, shorten, width, wrap
 from zxdeck.untrusted import program_agent
@@ -269,23 +267,14 @@ class PlaySession:
 
     def run(self) -> int:
         """Play to the end (exit status 0), or until the person stops (0, 130 for Ctrl-C)."""
-        old = {}
-        for sig in (signal.SIGTERM, getattr(signal, "SIGHUP", None)):
-            if sig is not None:
-                # Not in the main thread (some test runners): the autosave still protects the game.
-                with contextlib.suppress(ValueError):
-                    old[sig] = signal.signal(sig, _raise_interrupt)
         if self.input_fn is input:  # bytes that are not UTF-8 become U+FFFD, not an exception
-            with contextlib.suppress(AttributeError, ValueError, OSError):
-                sys.stdin.reconfigure(errors="replace")  # type: ignore[union-attr]
-        try:
-            return self._loop()
-        except KeyboardInterrupt:
-            self.out()
-            return self._stop("中断しました (Ctrl-C)", EXIT_INTERRUPTED)
-        finally:
-            for sig, handler in old.items():
-                signal.signal(sig, handler)
+            tolerant_stdin()
+        with stops_like_ctrl_c():  # SIGTERM / SIGHUP stop the game as Ctrl-C does
+            try:
+                return self._loop()
+            except KeyboardInterrupt:
+                self.out()
+                return self._stop("中断しました (Ctrl-C)", EXIT_INTERRUPTED)
 
     def _loop(self) -> int:
         g = self.g
@@ -1123,12 +1112,7 @@ def _ability_text(g: Game, a: Action) -> str:
         return ""
 
 
-class _Terminated(KeyboardInterrupt):
-    """SIGTERM / SIGHUP: stops the game like Ctrl-C, and is never taken as a cancelled hint."""
-
-
-def _raise_interrupt(signum: int, frame: Any) -> None:
-    raise _Terminated
+_Terminated = Terminated  # SIGTERM / SIGHUP (zxdeck.terminal.interrupts)
 
 
 __all__ = ["HELP", "PlaySession"]
