@@ -48,3 +48,21 @@ def test_a_signal_saves_the_match_and_prints_the_resume_command(tmp_path: Path, 
                            capture_output=True, text=True, env=env, cwd=REPO, timeout=120)
     assert again.returncode == 0 and "あなた (p1)" in again.stdout, again.stderr
     assert len(json.loads(save.read_text(encoding="utf-8"))["actions"]) >= moves
+
+
+def test_auto_piped_into_head_finishes_the_match_and_its_log(tmp_path: Path) -> None:
+    """`play --auto ... | head`: the printing stops, the match goes on (N-4) and its log is whole,
+    as for Z/X (zxdeck.terminal.output)."""
+    log = tmp_path / "m.jsonl"
+    env = {**os.environ, "NO_COLOR": "1", "ZXDECK_GAME": "moz"}
+    proc = subprocess.Popen([sys.executable, "-m", "zxdeck", "play", "--auto", "--seed", "3", "--p1", A,
+                             "--p2", B, "--ai1", "random", "--ai2", "random", "--log", str(log)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=REPO)
+    assert proc.stdout is not None and proc.stderr is not None
+    first = proc.stdout.readline()
+    proc.stdout.close()  # the reader is gone
+    err = proc.stderr.read()
+    assert proc.wait(timeout=120) == 0, err
+    assert first.startswith("round 1:") and "Traceback" not in err
+    lines = [json.loads(x) for x in log.read_text(encoding="utf-8").splitlines()]
+    assert lines[-1]["event"] == "game_over"

@@ -121,6 +121,7 @@ class MozScreen:
         from zxdeck.games.moz.play.auto import play_session, summary
         from zxdeck.games.moz.play.savefile import save_data, write_save
         from zxdeck.games.moz.play.session import summary_ja
+        from zxdeck.terminal.output import pipe_safe
         from zxdeck.terminal.saves import resume_command
         from zxdeck.untrusted import program_agent
 
@@ -193,7 +194,8 @@ class MozScreen:
 
         try:
             if human is None:
-                play_session(game, agents, ask, (lambda _line: None) if r.quiet else click.echo, None, on_move)
+                say = (lambda _line: None) if r.quiet else pipe_safe(click.echo)  # `| head`: the match goes on
+                play_session(game, agents, ask, say, None, on_move)
             else:
                 from zxdeck.games.moz.play.session import MozSession
                 from zxdeck.terminal.interrupts import stops_like_ctrl_c, tolerant_stdin
@@ -212,7 +214,10 @@ class MozScreen:
                 if close is not None:
                     close(game)
         if game.is_over():
-            click.echo(summary(game) if human is None else summary_ja(game, human))
+            if human is None:
+                pipe_safe(click.echo)(summary(game))
+            else:
+                click.echo(summary_ja(game, human))
         elif save_path:
             click.echo(on_save(game))
         if save_path and game.is_over():

@@ -6,8 +6,6 @@ zxdeck.games.zx names (zxdeck.game_api.GameScreen).
 
 from __future__ import annotations
 
-import os
-import sys
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
@@ -136,19 +134,14 @@ def run_interactive(app: Any, p1: Any, p2: Any, ai2: str, seed: int, turn_limit:
 def make_printer(out: Callable[[str], None]) -> Callable[..., None]:
     """The listener of `play --auto` that prints the game's narration (zxdeck.games.zx.engine.log)."""
     from zxdeck.games.zx.engine.log import narrate
+    from zxdeck.terminal.output import pipe_safe
 
-    closed = False
+    say = pipe_safe(out)  # `| head`: stop printing, finish the game and its log
 
     def printer(g: Any, event: str, data: dict[str, Any]) -> None:
-        nonlocal closed
         line = narrate(g, event, data)
-        if line is not None and not closed:
-            try:
-                out(line)
-            except BrokenPipeError:  # `| head`: stop printing, finish the game and its log
-                closed = True
-                devnull = os.open(os.devnull, os.O_WRONLY)
-                os.dup2(devnull, sys.stdout.fileno())
+        if line is not None:
+            say(line)
 
     return printer
 
