@@ -81,7 +81,8 @@ REPLAY_OPTIONS: dict[str, dict[str, Any]] = {
     "all": {"help": "Print every move in Japanese as the viewer's seat saw it, and exit."},
     "at": {"help": "Print only the board after move N (0: before the first move)."},
     "viewer": {"default": "p1", "show_default": True,
-               "help": "Whose side the board of --at shows (the other hand stays hidden, N-3)."},
+               "help": "Whose side the board of --at, --all and the viewer show (the other hand and "
+                       "drawn cards stay hidden, N-3)."},
 }
 
 
