@@ -31,12 +31,11 @@ ALIASES: dict[str, str] = {
     "zxdeck.rl": "zxdeck.games.zx.rl",
     "zxdeck.rules": "zxdeck.games.zx.rules",
     # the Z/X command modules the core's replaced (register(group, game), made from the game's parts)
-    "zxdeck.games.zx.cli.search_cmds": "zxdeck.cli.search_cmds",
-    "zxdeck.games.zx.cli.deck_cmds": "zxdeck.cli.deck_cmds",
-    "zxdeck.games.zx.cli.rules_cmds": "zxdeck.cli.rules_cmds",
-    "zxdeck.games.zx.cli.catalog_cmds": "zxdeck.cli.catalog_cmds",
-    "zxdeck.cli.play_cmds": "zxdeck.games.zx.cli.play_cmds",
-    "zxdeck.cli.replay_cmds": "zxdeck.games.zx.cli.replay_cmds",
+    "zxdeck.games.zx.cli": "zxdeck.cli",  # every command is the core's now (issue 21)
+    # zxdeck.cli.play_cmds is the core's `play` and `replay` (it replaced Z/X's modules)
+    "zxdeck.cli.replay_cmds": "zxdeck.cli.play_cmds",
+    "zxdeck.games.zx.cli.replay_cmds": "zxdeck.cli.play_cmds",
+    "zxdeck.games.zx.cli.analysis_cmds": "zxdeck.cli.run_cmds",
     "zxdeck.cli.bot_cmds": "zxdeck.cli.run_cmds",  # the run commands are the core's (issue 21)
     "zxdeck.cli.sim_cmds": "zxdeck.cli.run_cmds",
     # MOZ's modules before its package took the one layout of a game (docs/ARCHITECTURE.md)

@@ -48,11 +48,13 @@ Agents, for every game: anything with `choose(state) -> Action`, returning one o
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
 from zxdeck.action import Action
 from zxdeck.rng import Rng
+from zxdeck.terminal.words import CommandHelp, PlayRequest
 
 
 @runtime_checkable
@@ -341,7 +343,62 @@ DECK_PARTS_METHODS = ("read_deck", "validate", "stats", "regulations", "diff_rea
                       "cards", "card_dict", "card_text", "db_build", "db_info", "check_catalog")
 
 
+# --- SCREEN: the terminal game and the replay viewer (zxdeck play, zxdeck replay) --------------
+
+
+# `PlayRequest` (what the person asked of `play`) and `CommandHelp` (a command's words) are in
+# zxdeck.terminal.words, light enough for `zxdeck --help`.
+
+
+@runtime_checkable
+class GameScreen(Protocol):
+    """A game at the terminal: what the core's `play` and `replay` (zxdeck.cli.play_cmds) need of
+    it. A game names its object in its descriptor's `SCREEN` (`"module:name"`, imported when one
+    of these commands runs; Z/X: zxdeck.games.zx.play.parts:SCREEN, MOZ:
+    zxdeck.games.moz.play.parts:SCREEN).
+
+    The core owns the commands and their options (one set, in one order, for every game), the
+    saves folder, a new save's unique name, finding a save by name, `--saves`, the resume command
+    (zxdeck.terminal.saves) and the replay viewer's loop (zxdeck.terminal.viewer). The game
+    supplies its words and its game:
+
+    - `command`: how the game is typed (`zxdeck`, `zxdeck --game moz`), for the resume command
+      and the saves listing;
+    - `play_help`, `replay_help`: the commands' words (`CommandHelp`);
+    - `play_options`, `replay_options`: the options of the core's command this game takes,
+      option name -> its help text and, where it has one, `default` and `metavar` (an option
+      left out is not offered for this game);
+    - `agents_in_help` (optional, default False): --help lists the agents of zxdeck.agents
+      with their settings (Z/X's registry; a game whose option help names its agents leaves it
+      out);
+    - `play(app, request)`: a game by `request` (`PlayRequest`: computer players with `--auto`,
+      the person against the computer without, a `--replay`, a `--resume`); returns the exit
+      status (None: 0). It draws the board for a viewer at the terminal's size, narrates actions
+      and events, shows card text on demand, gives hints from its agents, saves after every
+      move in its own save format, and on Ctrl-C / Ctrl-D saves and prints the resume command;
+    - `save_summary(app, path)`: what `--saves` lists of one of its saves (decks, ai, moves,
+      turn, status; a ZxError when the file is not one);
+    - `replay(app, path, show_all, at, viewer)`: `zxdeck replay FILE` (frames for the core's
+      viewer, or the board at one move).
+
+    A game without a SCREEN, or whose parts lack `play` or `replay`, is refused by that command
+    in one line (exit 2).
+    """
+
+    command: str
+    play_help: CommandHelp
+    replay_help: CommandHelp
+    play_options: Mapping[str, Mapping[str, Any]]
+    replay_options: Mapping[str, Mapping[str, Any]]
+
+    def play(self, app: Any, request: PlayRequest) -> int | None: ...
+
+    def save_summary(self, app: Any, path: Path) -> Mapping[str, Any]: ...
+
+    def replay(self, app: Any, path: str, show_all: bool, at: int | None, viewer: int | None) -> None: ...
+
+
 __all__ = ["Action", "Agent", "AgentMaker", "CONFORMANCE_METHODS", "DECK_PARTS_METHODS",
-           "DeckParts", "GameAdapter", "GameFactory", "GameState", "LoadedDeck",
+           "DeckParts", "GameAdapter", "GameScreen", "GameFactory", "GameState", "LoadedDeck",
            "RUN_PARTS_ATTRIBUTES", "RUN_PARTS_METHODS", "RunParts", "STATE_ATTRIBUTES",
            "STATE_METHODS", "check_state"]

@@ -28,8 +28,11 @@ HEAVY = (
     "zxdeck.catalog.loader", "zxdeck.catalog.abilities", "zxdeck.safeyaml",
     # the same modules by their homes in the Z/X game package (the names above are compatibility
     # paths, in sys.modules only when imported by those names)
-    "zxdeck.games.zx.engine", "zxdeck.games.zx.agents", "zxdeck.games.zx.play",
-    "zxdeck.games.zx.catalog.abilities",
+    "zxdeck.games.zx.engine", "zxdeck.games.zx.agents", "zxdeck.games.zx.catalog.abilities",
+    # the terminal game (the package zxdeck.games.zx.play itself is light: `zxdeck --help` reads
+    # the words of its SCREEN parts, parts.py; the game is in these)
+    "zxdeck.games.zx.play.start", "zxdeck.games.zx.play.session", "zxdeck.games.zx.play.screen",
+    "zxdeck.games.zx.play.savefile", "zxdeck.games.zx.play.replay_view",
     "hashlib",  # a warm command remembers the catalog's digest (zxdeck.catalog.paths): no hashing
     "dataclasses",  # the records a warm validate builds are written out (zxdeck.records)
     "click", "inspect",  # a plain `validate` or `search` runs without click (zxdeck.cli.fastpath)

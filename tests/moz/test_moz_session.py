@@ -16,7 +16,7 @@ from zxdeck.games.moz.engine import Game
 from zxdeck.games.moz.play.session import HELP, MozSession, describe_ja, narrate
 from zxdeck.termtext import width
 
-SIZES = [(100, 40), (80, 30)]
+SIZES = [(100, 40), (80, 30), (60, 24)]  # 60x24: the smallest screen Z/X's session fits too
 
 
 def position(seed: int, decisions: int) -> Game:

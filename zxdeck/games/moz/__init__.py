@@ -19,6 +19,7 @@ RUNS = "zxdeck.games.moz.runs:RUNS"
 # regulations, deck, draw, search, card, db, catalog and rules (zxdeck/cli/*_cmds.py).
 DECKS = "zxdeck.games.moz.deck_parts:DECKS"
 DECK_CODE_TAG = "mzd"  # its deck codes start with mzd1_ (zxdeck.decks.code)
+SCREEN = "zxdeck.games.moz.play.parts:SCREEN"  # play and replay (zxdeck.game_api.GameScreen)
 # The top of `zxdeck --game moz --help` (zxdeck.cli.app): what zxdeck does for MOZ, and examples.
 HELP_DESCRIPTION = ("zxdeck --game moz: card search, deck validation and the full game of The Miracle "
                     "of the Zone (ザ・ミラクル オブ ザ・ゾーン) at the terminal.")
@@ -43,11 +44,11 @@ COMMANDS: dict[str, str] = {
     "search": "zxdeck.cli.search_cmds",
     "card": "zxdeck.cli.search_cmds",
     "db": "zxdeck.cli.search_cmds",
-    "play": "zxdeck.games.moz.cli.play_cmds",
+    "play": "zxdeck.cli.play_cmds",
     "sim": "zxdeck.cli.run_cmds",
     "tournament": "zxdeck.cli.run_cmds",
     "bot": "zxdeck.cli.run_cmds",
-    "replay": "zxdeck.games.moz.cli.replay_cmds",
+    "replay": "zxdeck.cli.play_cmds",
     "gauntlet": "zxdeck.cli.run_cmds",
     "optimize": "zxdeck.cli.run_cmds",
     "draw": "zxdeck.cli.deck_cmds",

@@ -20,6 +20,7 @@ RUNS = "zxdeck.games.zx.runs:RUNS"
 # regulations, deck, draw, search, card, db, catalog and rules (zxdeck/cli/*_cmds.py).
 DECKS = "zxdeck.games.zx.deck_parts:DECKS"
 DECK_CODE_TAG = "zxd"  # its deck codes start with zxd1_ (zxdeck.decks.code)
+SCREEN = "zxdeck.games.zx.play.parts:SCREEN"  # play and replay (zxdeck.game_api.GameScreen)
 # The agents of Z/X for the registry zxdeck.agents (`"module:function"`, imported when read).
 AGENT_REGISTRY = "zxdeck.games.zx.agents:agents"
 # The model of Z/X for the core's search (zxdeck.agents.mcts.GameModel), made when a search starts.
@@ -40,8 +41,8 @@ COMMANDS: dict[str, str] = {
     "regulations": "zxdeck.cli.deck_cmds",
     "deck": "zxdeck.cli.deck_cmds",
     "draw": "zxdeck.cli.deck_cmds",
-    "play": "zxdeck.games.zx.cli.play_cmds",
-    "replay": "zxdeck.games.zx.cli.replay_cmds",
+    "play": "zxdeck.cli.play_cmds",
+    "replay": "zxdeck.cli.play_cmds",
     "sim": "zxdeck.cli.run_cmds",
     "tournament": "zxdeck.cli.run_cmds",
     "rules": "zxdeck.cli.rules_cmds",

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from zxdeck.games.moz.catalog.model import FACES
+from zxdeck.games.moz.catalog.model import FACES, SUB_ATTRIBUTES
 from zxdeck.games.moz.engine import Action, Game
 
 SEATS = ("p1", "p2")
@@ -20,14 +20,25 @@ SEATS = ("p1", "p2")
 # --- the screen ------------------------------------------------------------------------------
 
 
-def _card(c: Mapping[str, Any]) -> str:
+# How a card the observation shows is written, in each language of the screens: a face-down card
+# whose name the viewer may not see, and the mark of a face-down card the viewer may see.
+FACE_DOWN = {"en": ("[face down]", " (face down)"), "ja": ("[裏向き]", " (裏向き)")}
+
+
+def card_short(c: Mapping[str, Any], lang: str = "en") -> str:
+    """A card of the battlefield as the observation shows it (name, attribute/sub-attribute and
+    power, face down), for the plain `--auto` board (`en`) and the person's screen (`ja`, the
+    sub-attributes in Japanese): one writing for both."""
+    down, mark = FACE_DOWN[lang]
     if not c.get("face_up", True) and "name" not in c:
-        return "[face down]"
+        return down
     text = c["name"]
     if "power" in c:
-        text += f" {c['attribute']}/{c['sub_attribute']} {c['power']:+d}"
+        sub = c["sub_attribute"] if lang == "en" else \
+            SUB_ATTRIBUTES.get(c.get("sub_attribute") or "", c.get("sub_attribute") or "")
+        text += f" {c['attribute']}/{sub} {c['power']:+d}"
     if not c.get("face_up", True):
-        text += " (face down)"
+        text += mark
     return text
 
 
@@ -48,10 +59,10 @@ def render(game: Game, viewer: int) -> str:
         lines.append(head)
         for face in pl["faces"]:
             attr = f" [{face['attribute']}]" if face["attribute"] else ""
-            cards = " + ".join(_card(c) for c in face["cards"]) or "-"
+            cards = " + ".join(card_short(c) for c in face["cards"]) or "-"
             lines.append(f"  {face['face']:<6}{attr:<6} {cards}")
         if pl["specials"]:
-            lines.append("  special: " + ", ".join(_card(c) for c in pl["specials"]))
+            lines.append("  special: " + ", ".join(card_short(c) for c in pl["specials"]))
         hand = pl["hand"]
         hand_text = f"{hand} cards" if isinstance(hand, int) else f"{len(hand)} cards"
         lines.append(f"  hand {hand_text}, zone {pl['zone']}, hole {len(pl['hole'])}, "
@@ -150,10 +161,13 @@ def hint_lines(game: Game, options: Sequence[tuple[Action, str]], budget: int | 
     winning, from what the player to decide sees (zxdeck.games.moz.agents.hint). Ctrl-C during
     the search cancels the hint only: the game is unchanged and the question is asked again."""
     from zxdeck.games.moz.agents.hint import HINT_BUDGET, hint
+    from zxdeck.terminal.interrupts import Terminated
 
     try:
         found = hint(game, top=3, budget=budget)
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as exc:
+        if isinstance(exc, Terminated):  # SIGTERM / SIGHUP: the match stops (and is saved)
+            raise
         return ["ヒントを取り消しました。番号かコマンドを入力してください。"]
     out = [f"ヒント (強さ hard の AI の読み: {budget or HINT_BUDGET} 回の先読み、見えない札は配り直して):"]
     for rank, c in enumerate(found, 1):

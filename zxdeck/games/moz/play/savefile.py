@@ -3,7 +3,6 @@ agents and seats, the actions so far), writing one, and resuming from one (N-4).
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -59,13 +58,31 @@ def set_agent_states(where: str | Path, players: Sequence[Any], states: Any) -> 
 
 
 def write_save(path: str | Path, data: dict[str, Any]) -> None:
-    """Write a save's JSON (atomically: a crash or Ctrl-C never leaves half a file)."""
-    from zxdeck.gamelog import write_atomic
+    """Write a save's JSON (atomically: a crash or Ctrl-C never leaves half a file;
+    zxdeck.terminal.saves, the same for every game)."""
+    from zxdeck.terminal.saves import write_save as write
 
-    try:
-        write_atomic(path, json.dumps(data, ensure_ascii=False) + "\n")
-    except OSError as exc:
-        raise ZxError(f"{path}: cannot write the save: {exc.strerror}") from None
+    write(path, data)
+
+
+def save_summary(path: Path, catalog: Any) -> dict[str, Any]:
+    """What `zxdeck --game moz play --saves` shows of a MOZ save: the decks (their first
+    summoners), the opponent, the moves, the turn and how the match stands; the save is checked
+    and replayed (`load_save`), and a ZxError says why a file is not a MOZ save."""
+    game, data = load_save(path, catalog)
+    agents, human = saved_setup(path, data)
+    ai = next((a for n, a in enumerate(agents) if n != human), None) if human is not None else None
+    decks = [next((catalog.by_id[c].name for c in deck if c in catalog.by_id), "?")
+             for deck in data["decks"]]
+    if not game.is_over():
+        status = "in progress"
+    elif game.winner is None:
+        status = f"draw ({game.reason})"
+    elif human is None:
+        status = f"p{game.winner + 1} won ({game.reason})"
+    else:
+        status = f"{'you won' if game.winner == human else 'you lost'} ({game.reason})"
+    return dict(decks=decks, ai=ai, moves=len(game.history), turn=game.turn, status=status)
 
 
 def save_game(path: str | Path, game: Game, decks: Sequence[Sequence[str]], agents: Sequence[str],

@@ -5,7 +5,7 @@ The screen is drawn from `Game.observation(viewer)` and the narration from the e
 records, told as the viewer may see them (N-3): the opponent's drawn and face-down cards are
 never named. After every move the session says how each side's total power changed and why
 (the card placed, the power effect and its source, the special, the combo), so a total never
-changes without a word. The screen is fitted to the terminal (100x40, 80x30): the board, then
+changes without a word. The screen is fitted to the terminal (100x40, 80x30, 60x24): the board, then
 as much news as fits, then the question (a page at a time when the choices do not fit); in a
 terminal it is drawn again from the top instead of scrolling.
 
@@ -21,6 +21,7 @@ from typing import Any
 
 from zxdeck.games.moz.catalog.model import FACES, SUB_ATTRIBUTES, Beast, MozCard, Summoner, Support
 from zxdeck.games.moz.engine import Action, Game
+from zxdeck.games.moz.play.auto import card_short
 from zxdeck.termtext import shorten, width, wrap
 
 FACE_JA = {"top": "上", "left": "左", "right": "右", "bottom": "下"}
@@ -61,22 +62,6 @@ def who(seat: int, viewer: int) -> str:
 
 def _seat(name: str | None) -> int:
     return 0 if name == "p1" else 1
-
-
-def _sub(c: Mapping[str, Any]) -> str:
-    return SUB_ATTRIBUTES.get(c.get("sub_attribute") or "", c.get("sub_attribute") or "")
-
-
-def card_short(c: Mapping[str, Any]) -> str:
-    """A card of the battlefield as the observation shows it."""
-    if not c.get("face_up", True) and "name" not in c:
-        return "[裏向き]"
-    text = c["name"]
-    if "power" in c:
-        text += f" {c['attribute']}/{_sub(c)} {c['power']:+d}"
-    if not c.get("face_up", True):
-        text += " (裏向き)"
-    return text
 
 
 def card_text(card: MozCard) -> list[str]:
@@ -295,6 +280,53 @@ def power_causes(game: Game, recs: Sequence[Mapping[str, Any]], before: Mapping[
     return out
 
 
+def board_lines(g: Game, me: int, cols: int, compact: bool = False) -> list[str]:
+    """The board as seat `me` sees it (its observation, N-3), each line at most `cols` wide: the
+    round, points and held pile, both summoners with their four faces (on one line each when
+    `compact`), the specials, the sizes of hands, zones, holes and piles, and `me`'s hand."""
+    obs = g.observation(me)
+    pl = obs["players"]
+    held = len(obs["held"])
+    first = f"  先攻 {who(obs['first'], me)}" if pl[0]["summoner"] is not None else ""
+    lines = [f"第{obs['round']}ラウンド  ターン {obs['turn']}  VP あなた {pl[me]['vp']} - 相手 {pl[1 - me]['vp']}"
+             f"  保留の山 {held}枚{first}"]
+    for p in (1 - me, me):
+        x = pl[p]
+        s = x["summoner"]
+        head = f"{'相手' if p != me else 'あなた'} ({'p1' if p == 0 else 'p2'})"
+        if s is not None:
+            head += f"  召喚師「{s['name']}」 スピード {s['speed']}  合計 {x['total']}"
+            head += f"  コンボ {x['combo']}" if x["combo"] else ""
+        if x["folded"]:
+            head += "  (フォールド済み)"
+        lines.append(head)
+        if compact:
+            parts = []
+            for f in x["faces"]:
+                attr = f"[{f['attribute']}]" if f["attribute"] else ""
+                parts.append(f"{FACE_JA[f['face']]}{attr} " + ("+".join(card_short(c, "ja") for c in f["cards"]) or "-"))
+            lines.extend("  " + t for t in wrap(" | ".join(parts), cols - 2))
+        else:
+            for f in x["faces"]:
+                attr = f"[{f['attribute']}]" if f["attribute"] else "    "
+                cards = " + ".join(card_short(c, "ja") for c in f["cards"]) or "-"
+                lines.append(f"  {FACE_JA[f['face']]} {attr} {cards}")
+        if x["specials"]:
+            lines.append("  スペシャル: " + "、".join(card_short(c, "ja") for c in x["specials"]))
+        hand = x["hand"] if isinstance(x["hand"], int) else len(x["hand"])
+        pile = x["pile"] if isinstance(x["pile"], int) else len(x["pile"])
+        lines.append(f"  手札 {hand}枚  ゾーン {x['zone']}  穴 {len(x['hole'])}  残りの召喚師 {pile}")
+    hand_ids = pl[me]["hand_iids"] or []
+    if hand_ids:
+        text = "手札: " + " ".join(f"{n}){g.cards[i].name}" for n, i in enumerate(hand_ids, 1))
+        lines.extend(wrap(text, cols, "  "))
+    r = obs["last_result"]
+    if r and r["round"] != obs["round"]:
+        won = "引き分け" if r["winner"] is None else f"{who(r['winner'], me)}の勝ち"
+        lines.append(f"前のラウンド: {won} (あなた {r['totals'][me]} 対 相手 {r['totals'][1 - me]}, +{r['vp']} VP)")
+    return [shorten(t, cols) for t in lines]
+
+
 class MozSession:
     """A person's match at the terminal (seat `human` asked through `ask`, shown through `say`);
     `agents[p]` chooses for the other seat. `cols`/`rows` fix the screen's size (else the
@@ -328,49 +360,8 @@ class MozSession:
         return max(40, cols), max(12, rows)
 
     def board(self, cols: int, compact: bool = False) -> list[str]:
-        """The board as the person sees it, each line at most `cols` wide."""
-        g, me = self.g, self.human
-        obs = g.observation(me)
-        pl = obs["players"]
-        held = len(obs["held"])
-        first = f"  先攻 {who(obs['first'], me)}" if pl[0]["summoner"] is not None else ""
-        lines = [f"第{obs['round']}ラウンド  ターン {obs['turn']}  VP あなた {pl[me]['vp']} - 相手 {pl[1 - me]['vp']}"
-                 f"  保留の山 {held}枚{first}"]
-        for p in (1 - me, me):
-            x = pl[p]
-            s = x["summoner"]
-            head = f"{'相手' if p != me else 'あなた'} ({'p1' if p == 0 else 'p2'})"
-            if s is not None:
-                head += f"  召喚師「{s['name']}」 スピード {s['speed']}  合計 {x['total']}"
-                head += f"  コンボ {x['combo']}" if x["combo"] else ""
-            if x["folded"]:
-                head += "  (フォールド済み)"
-            lines.append(head)
-            if compact:
-                parts = []
-                for f in x["faces"]:
-                    attr = f"[{f['attribute']}]" if f["attribute"] else ""
-                    parts.append(f"{FACE_JA[f['face']]}{attr} " + ("+".join(card_short(c) for c in f["cards"]) or "-"))
-                lines.extend("  " + t for t in wrap(" | ".join(parts), cols - 2))
-            else:
-                for f in x["faces"]:
-                    attr = f"[{f['attribute']}]" if f["attribute"] else "    "
-                    cards = " + ".join(card_short(c) for c in f["cards"]) or "-"
-                    lines.append(f"  {FACE_JA[f['face']]} {attr} {cards}")
-            if x["specials"]:
-                lines.append("  スペシャル: " + "、".join(card_short(c) for c in x["specials"]))
-            hand = x["hand"] if isinstance(x["hand"], int) else len(x["hand"])
-            pile = x["pile"] if isinstance(x["pile"], int) else len(x["pile"])
-            lines.append(f"  手札 {hand}枚  ゾーン {x['zone']}  穴 {len(x['hole'])}  残りの召喚師 {pile}")
-        hand_ids = pl[me]["hand_iids"] or []
-        if hand_ids:
-            text = "手札: " + " ".join(f"{n}){g.cards[i].name}" for n, i in enumerate(hand_ids, 1))
-            lines.extend(wrap(text, cols, "  "))
-        r = obs["last_result"]
-        if r and r["round"] != obs["round"]:
-            won = "引き分け" if r["winner"] is None else f"{who(r['winner'], me)}の勝ち"
-            lines.append(f"前のラウンド: {won} (あなた {r['totals'][me]} 対 相手 {r['totals'][1 - me]}, +{r['vp']} VP)")
-        return [shorten(t, cols) for t in lines]
+        """The board as the person sees it, each line at most `cols` wide (`board_lines`)."""
+        return board_lines(self.g, self.human, cols, compact)
 
     def screen(self, options: Sequence[tuple[Action, str]]) -> list[str]:
         """The whole screen, at most the terminal's rows less the prompt's: the board (compact

@@ -11,16 +11,14 @@ writes a path taken from it. An opponent that runs a program (`bot:COMMAND`) mus
 on the command line (`load_game(..., ai=...)`; else `BotNotGiven`, exit 2), and the `log` it
 names is only a note: the log goes where the person's `--log` says now.
 
-Games are saved in the user's data folder (`saves_dir()`: platformdirs, or
-`$ZXDECK_DATA_DIR`), so the printed resume command works from any directory;
-`list_saves()` is what `zxdeck play --saves` prints.
+Games are saved in the user's data folder (zxdeck.terminal.saves, the same for every game:
+`saves_dir()`, platformdirs or `$ZXDECK_DATA_DIR`), so the printed resume command works from any
+directory; `list_saves()` is what `zxdeck play --saves` prints.
 """
 
 from __future__ import annotations
 
-import datetime as _dt
 import json
-import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -30,6 +28,8 @@ from zxdeck.errors import ZxError
 from zxdeck.games.zx.engine import Game
 from zxdeck.games.zx.engine.replay import IncompatibleRecord, record, replay
 from zxdeck.games.zx.engine.rng import Rng
+from zxdeck.terminal.saves import find_save, new_save_path, saves_dir, write_save
+from zxdeck.terminal.saves import list_saves as _list_saves
 from zxdeck.untrusted import BotNotGiven, resumed_agent
 
 
@@ -45,36 +45,9 @@ class PlaySetup:
     conceded: bool = False
 
 
-def saves_dir() -> Path:
-    """Where games are saved: `$ZXDECK_DATA_DIR/saves`, else the user's data folder (platformdirs)."""
-    base = os.environ.get("ZXDECK_DATA_DIR")
-    if not base:
-        import platformdirs
-
-        base = platformdirs.user_data_dir("zxdeck", appauthor=False)
-    return Path(base) / "saves"
-
-
 def default_save_path(seed: int) -> Path:
     """A new save file in `saves_dir()`: zxdeck-game-SEED-YYYYMMDD-HHMMSS.json (never an existing one)."""
-    stamp = _dt.datetime.now().strftime("%Y%m%d-%H%M%S")
-    path = saves_dir() / f"zxdeck-game-{seed}-{stamp}.json"
-    n = 2
-    while path.exists():
-        path = saves_dir() / f"zxdeck-game-{seed}-{stamp}-{n}.json"
-        n += 1
-    return path
-
-
-def find_save(name: str | Path) -> Path:
-    """`name` as given when that file exists, else the save of that name in `saves_dir()`."""
-    path = Path(name)
-    if path.exists() or path.parent != Path("."):
-        return path
-    for candidate in (saves_dir() / path.name, saves_dir() / f"{path.name}.json"):
-        if candidate.exists():
-            return candidate
-    return path
+    return new_save_path(f"zxdeck-game-{seed}")
 
 
 def make_opponent(setup: PlaySetup) -> Any:
@@ -116,18 +89,6 @@ def save_game(path: str | Path, game: Game, setup: PlaySetup, agent: Any,
               header: dict[str, Any] | None = None) -> None:
     """Write the game and its players to `path` (atomically: a crash never leaves half a file)."""
     write_save(path, save_data(game, setup, agent, header))
-
-
-def write_save(path: str | Path, data: dict[str, Any]) -> None:
-    """Write the JSON of `save_data` to `path` (atomically: a crash never leaves half a file)."""
-    path = Path(path)
-    tmp = path.with_name(path.name + ".tmp")
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp.write_text(json.dumps(data, ensure_ascii=False) + "\n", encoding="utf-8")
-        os.replace(tmp, path)
-    except OSError as exc:
-        raise ZxError(f"{path}: cannot save the game: {exc.strerror}") from None
 
 
 def _not_a_save(path: Path, text: str) -> str:
@@ -223,23 +184,19 @@ def load_game(path: str | Path, catalog: CardSource, listener: Any = None,
 
 
 def list_saves(directory: Path | None = None) -> list[dict[str, Any]]:
-    """The saved games of `directory` (default `saves_dir()`), newest first: path, time, decks,
-    opponent, moves, turn and how it stands. Files that are not saves are listed as such."""
-    directory = directory or saves_dir()
-    out = []
-    for path in sorted(directory.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True):
-        row: dict[str, Any] = {"path": path, "time": _dt.datetime.fromtimestamp(path.stat().st_mtime)}
-        try:
-            data = read_save(path)
-            end = data.get("end") or {}
-            info = data.get("play") or {}
-            row.update(decks=[str(d.get("name") or "?") for d in data["decks"]],
-                       ai=info.get("ai"), moves=len(data["actions"]), turn=end.get("turn"),
-                       status=_status(end, info))
-        except ZxError as exc:
-            row.update(decks=[], ai=None, moves=None, turn=None, status=f"unreadable: {exc.message}")
-        out.append(row)
-    return out
+    """The saved Z/X games of `directory` (default `saves_dir()`), newest first: path, time, decks,
+    opponent, moves, turn and how it stands (zxdeck.terminal.saves.list_saves). Files that are
+    not saves are listed as such."""
+    return _list_saves("zx", save_summary, directory)
+
+
+def save_summary(path: Path) -> dict[str, Any]:
+    """What `play --saves` shows of a Z/X save: decks, opponent, moves, turn and status."""
+    data = read_save(path)
+    end = data.get("end") or {}
+    info = data.get("play") or {}
+    return dict(decks=[str(d.get("name") or "?") for d in data["decks"]], ai=info.get("ai"),
+                moves=len(data["actions"]), turn=end.get("turn"), status=_status(end, info))
 
 
 def _status(end: dict[str, Any], info: dict[str, Any]) -> str:
@@ -256,5 +213,5 @@ def _status(end: dict[str, Any], info: dict[str, Any]) -> str:
 
 
 __all__ = ["BotNotGiven", "PlaySetup", "default_save_path", "find_save", "list_saves", "load_game",
-           "make_opponent", "opponent_of", "read_save", "save_data", "save_game", "saves_dir",
+           "make_opponent", "opponent_of", "read_save", "save_data", "save_game", "save_summary", "saves_dir",
            "write_save"]

@@ -22,11 +22,8 @@ lines.
 
 from __future__ import annotations
 
-import contextlib
 import re
 import shlex
-import signal
-import sys
 import unicodedata
 from collections.abc import Callable
 from pathlib import Path
@@ -51,6 +48,8 @@ from zxdeck.games.zx.play.screen import (
     square_name,
 )
 from zxdeck.games.zx.play.settings import DESCRIPTIONS, Settings, save_settings
+from zxdeck.terminal.interrupts import Terminated, stops_like_ctrl_c, tolerant_stdin
+from zxdeck.terminal.saves import resume_command
 from zxdeck.termtext import clean, fit, shorten, width, wrap
 from zxdeck.untrusted import program_agent
 
@@ -155,7 +154,7 @@ class PlaySession:
 
     def __init__(self, game: Game, agent: Any, setup: PlaySetup, save_path: str | Path,
                  console: Console | None = None, input_fn: Callable[[str], str] = input,
-                 log_lines: list[str] | None = None, resume_hint: str = "zxdeck play --resume",
+                 log_lines: list[str] | None = None, game_command: str = "zxdeck",
                  header: dict[str, Any] | None = None, size: tuple[int, int | None] | None = None,
                  settings: Settings | None = None, settings_file: Path | None = None,
                  catalog: Any = None) -> None:
@@ -176,7 +175,7 @@ class PlaySession:
         self.menu: list[list[Action]] = []  # the actions behind each number of the question
         self.choice_ids: set[int] = set()  # the lines of the choices in the last question
         self.page = 0  # the page of choices shown when they do not all fit (`more`)
-        self.resume_hint = resume_hint
+        self.game_command = game_command  # how the game is typed, for the resume command
         self.header = header
         self.size = size
         self.settings = settings or Settings()
@@ -268,23 +267,14 @@ class PlaySession:
 
     def run(self) -> int:
         """Play to the end (exit status 0), or until the person stops (0, 130 for Ctrl-C)."""
-        old = {}
-        for sig in (signal.SIGTERM, getattr(signal, "SIGHUP", None)):
-            if sig is not None:
-                # Not in the main thread (some test runners): the autosave still protects the game.
-                with contextlib.suppress(ValueError):
-                    old[sig] = signal.signal(sig, _raise_interrupt)
         if self.input_fn is input:  # bytes that are not UTF-8 become U+FFFD, not an exception
-            with contextlib.suppress(AttributeError, ValueError, OSError):
-                sys.stdin.reconfigure(errors="replace")  # type: ignore[union-attr]
-        try:
-            return self._loop()
-        except KeyboardInterrupt:
-            self.out()
-            return self._stop("中断しました (Ctrl-C)", EXIT_INTERRUPTED)
-        finally:
-            for sig, handler in old.items():
-                signal.signal(sig, handler)
+            tolerant_stdin()
+        with stops_like_ctrl_c():  # SIGTERM / SIGHUP stop the game as Ctrl-C does
+            try:
+                return self._loop()
+            except KeyboardInterrupt:
+                self.out()
+                return self._stop("中断しました (Ctrl-C)", EXIT_INTERRUPTED)
 
     def _loop(self) -> int:
         g = self.g
@@ -350,11 +340,9 @@ class PlaySession:
         self.out(f"{why}。対戦を保存しました: {self.save_path}")
         # never wrapped: the command must stay one line to copy; a save never gives a command
         # line or a log path, so the person's --log and bot are part of the command
-        again = "".join(f" {opt} {shlex.quote(value)}" for opt, value in (
-            ("--log", self.setup.log), ("--ai2", self.setup.ai)) if value and (
-                opt == "--log" or program_agent(value)))
-        self.console.print(Text(f"続きから: {self.resume_hint} {shlex.quote(str(self.save_path))}"
-                                f"{again}", style="bold"))
+        bot = self.setup.ai if program_agent(self.setup.ai) else None
+        self.console.print(Text("続きから: " + resume_command(self.game_command, self.save_path, (
+            ("--log", self.setup.log), ("--ai2", bot))), style="bold"))
         return code
 
     # ------------------------------------------------------------------ the screen
@@ -1124,12 +1112,7 @@ def _ability_text(g: Game, a: Action) -> str:
         return ""
 
 
-class _Terminated(KeyboardInterrupt):
-    """SIGTERM / SIGHUP: stops the game like Ctrl-C, and is never taken as a cancelled hint."""
-
-
-def _raise_interrupt(signum: int, frame: Any) -> None:
-    raise _Terminated
+_Terminated = Terminated  # SIGTERM / SIGHUP (zxdeck.terminal.interrupts)
 
 
 __all__ = ["HELP", "PlaySession"]
