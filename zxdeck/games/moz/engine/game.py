@@ -54,6 +54,9 @@ _NO_TARGET = {
 _AT_REVEAL = ("nullify", "seal")
 
 
+_FACE_INDEXES: dict[tuple[str, ...], tuple[int, ...]] = {}  # a selector's faces as indexes (`targets`)
+
+
 class IllegalActionError(ZxError):
     """An action that is not among `legal_actions()`."""
 
@@ -186,11 +189,14 @@ class Game:
             return [Action("pick", o) for o in self.picking["options"]]
         raise AssertionError(kind)
 
-    def apply(self, action: Action) -> None:
+    def apply(self, action: Action, check: bool = True) -> None:
+        """Play `action`; `check=False` skips the legality check (for an agent's look-ahead on a
+        copy, with an action it took from `legal_actions()`: the same game, without listing them again)."""
         if self.over or self.decision is None:
             raise IllegalActionError("the match is over")
-        action = Action(*action)
-        if action not in self.legal_actions():
+        if check:
+            action = Action(*action)
+        if check and action not in self.legal_actions():
             raise IllegalActionError(f"{action} is not a legal action now ({self.decision[0]} of "
                                      f"{SEATS[self.decision[1]]})")
         d, self.decision = self.decision, None
@@ -379,12 +385,18 @@ class Game:
 
     def targets(self, p: int, src: int, t: Target, exclude: Iterable[tuple[int, int]] = ()) -> list[tuple[int, int]]:
         """The faces (seat, face) a selector picks for controller p (see model.Target)."""
-        seats = {"self": (p,), "opponent": (1 - p,), "any": (0, 1)}[t.side]
-        skip = set(exclude)
+        side = t.side
+        seats = (p,) if side == "self" else (1 - p,) if side == "opponent" else (0, 1) if side == "any" else None
+        if seats is None:
+            raise KeyError(side)
+        skip = set(exclude) if exclude else None
+        faces = _FACE_INDEXES.get(t.faces)
+        if faces is None:
+            faces = _FACE_INDEXES[t.faces] = tuple(FACES.index(x) for x in t.faces)
         out = []
         for q in seats:
-            for f in (FACES.index(x) for x in t.faces):
-                if (q, f) in skip:
+            for f in faces:
+                if skip is not None and (q, f) in skip:
                     continue
                 cards = self.faces[q][f]
                 if not cards:
@@ -500,8 +512,15 @@ class Game:
     def _name(self, iid: int) -> str:
         return self.cards[iid].name
 
+    # an agent's look-ahead copy may stop when a round is over, before the next one begins (the
+    # copy then has no decision and is not over; a real game never sets it)
+    stop_between_rounds = False
+
     def _advance(self) -> None:
         while self.decision is None and not self.over:
+            if self.stop_between_rounds and self.summoner[0] < 0 and self.step in ("round_start", "order") \
+                    and self.round > 0:
+                return
             if self.effects:
                 p, src, eff = self.effects.pop(0)
                 self._run_effect(p, src, eff)
@@ -1093,7 +1112,16 @@ class Game:
             usable = [-1] + [i for i in g.hand[o] if g.cards[i].usable_as_special]
             g.chosen[o] = rng.choice(usable)
         # a face-down card dealt again may now be a summoner or a beast on the bottom: harmless, it is face down
+        g._keep_continuous(self)
         return g
+
+    def _keep_continuous(self, source: Game) -> None:
+        """After a deal (`determinize`) from `source`: its cached continuous effects still hold, since
+        a deal changes only hidden cards (hands, zones, face-down cards, piles), never a face-up card
+        or a summoner in play, the only sources and targets of continuous effects (speed only)."""
+        hit = source._cont_cache
+        if hit is not None and hit[0][0] == id(source.cards) and self.cards is not source.cards:
+            self._cont_cache = ((id(self.cards),) + hit[0][1:], hit[1])
 
 
 def replay(deck1: Sequence[MozCard], deck2: Sequence[MozCard], seed: int, actions: Iterable[Action | Sequence],
