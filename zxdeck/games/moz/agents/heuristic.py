@@ -18,22 +18,21 @@ hold), minus the value of keeping the card for a later round; fold (F-1, F-2) wh
 loss of the round is clearly bigger than what folding gives away; order the summoners (S-1, R-9)
 whose faces fit the hand first.
 
-Cost (issue 21: about 4x faster than the heuristic before it, bench/pinned_moz/): a placement is
-valued without being played when nothing but the seat's own side changes (`_Planner`: the
-completions are enumerated as if the card were on its face, from one reading of the board, and
-give exactly what `evaluate` would say after it); the other actions are played on a copy, dealt
-again (N-3) only where the look-ahead could read a hidden card (`_reads_hidden`); actions that
-place the same card the same way are valued once. In the special step the hidden cards are dealt
-once and the opponent's hand again for each sample, every own choice meets the same sampled
-choice of the opponent, and a pairing (own card, opponent's card) is played out once, up to the
-end of the round only.
+Cost (issue 21: about 3x faster than the heuristic before it, bench/pinned_moz/, and as strong):
+a placement is valued without being played when nothing but the seat's own side changes
+(`_Planner`: the completions are enumerated as if the card were on its face, from one reading of
+the board, and give exactly what `evaluate` would say after it); the other actions are played on
+a copy, dealt again (N-3) only where the look-ahead could read a hidden card (`_reads_hidden`);
+actions that place the same card the same way are valued once. In the special step the hidden
+cards are dealt once and the opponent's hand again for each sample, every own choice meets the
+same sampled choice of the opponent, a pairing (own card, opponent's card) is played out once,
+and the next round's forecast is computed once for each hand it begins with.
 """
 
 from __future__ import annotations
 
 import math
 from functools import lru_cache
-from itertools import product
 
 from zxdeck.games.moz.catalog.model import (
     FACES,
@@ -55,7 +54,7 @@ COMBO_KEEPS = 0.85  # chance that a combo still stands at the result (guards, se
 OPP_BEAST = 100  # expected power of a beast the opponent has not placed yet
 POWER_SCALE = 110.0  # totals' uncertainty: a lead of this much wins about 73 % of the time
 HAND_WEIGHT = 0.3  # VP per point of kept-card value
-SPECIAL_SAMPLES = 4  # deals of the opponent's hidden special choice, met by every own choice (X-2)
+SPECIAL_SAMPLES = 6  # deals of the opponent's hidden special choice, met by every own choice (X-2)
 FOLD_MARGIN = 4.0  # VP: folding must save at least this much (it can be done once, F-1)
 FOLD_OPTION = 3.0  # VP: what keeping the one fold of the match (F-1) is worth
 DECK_OUT = 1e5
@@ -335,17 +334,24 @@ class _Completer:
                 # the best few by power, plus every distinct kind that may make a combo
                 slots.append(best or [((), ("", "", 0), 0, 0, 1)])
             hid = h is not None and h >= 0
-            for choice in product(*slots):
-                used = [i for x in choice for i in x[0]]
-                if len(used) != len(set(used)) or (hid and h in used):
-                    continue
-                empty = choice[0][4] + choice[1][4] + choice[2][4]
-                total = base_total + fixed_power + h_own + sum(x[2] + x[3] for x in choice)
-                opp_change = opp_extra + h_opp + sum(spow(x[0][-1])[1] for x in choice if x[0])
-                combo = None
-                if not broken and not empty and h is not None:
-                    combo = _best_combo((choice[0][1], choice[1][1], choice[2][1]))
-                out.append((combo, total, opp_change))
+            can_combo = not broken and h is not None
+            base = base_total + fixed_power + h_own
+            opp0 = opp_extra + h_opp
+            # the product of the three slots, as nested loops (the same order) that skip a card
+            # used twice (or the help) as soon as it shows
+            ents = []
+            for sl in slots:
+                ents.append([(frozenset(x[0]), x[1], x[2] + x[3], spow(x[0][-1])[1] if x[0] else 0, x[4])
+                             for x in sl if not (hid and h in x[0])])
+            for u0, v0, t0, o0, e0 in ents[0]:
+                for u1, v1, t1, o1, e1 in ents[1]:
+                    if not u0.isdisjoint(u1):
+                        continue
+                    for u2, v2, t2, o2, e2 in ents[2]:
+                        if not u2.isdisjoint(u0) or not u2.isdisjoint(u1):
+                            continue
+                        combo = _best_combo((v0, v1, v2)) if can_combo and not (e0 or e1 or e2) else None
+                        out.append((combo, base + t0 + t1 + t2, opp0 + o0 + o1 + o2))
         return out
 
 
@@ -773,12 +779,15 @@ class HeuristicAgent:
         opponent (at random among the specials of its dealt hand, or none), which every own
         choice then meets (common random numbers); a pairing (own choice, the opponent's card by
         its id) is played out once and its value reused by the other deals that draw it. The value
-        is the position when the round is over without the forecast of the next round (which all
-        choices share), minus the value of keeping the card for a later round."""
+        is `evaluate` once the next round has begun (the forecast of that round computed once for
+        each hand it can begin with, `_after_round`), minus the value of keeping the card for a
+        later round."""
         o = 1 - p
         scores = {a: 0.0 for a in acts}
         memo: dict[tuple[str, str], float] = {}
+        forecasts: dict[tuple, float] = {}
         dealt = g.determinize(p, self.rng)
+        dealt._continuous()  # computed once here, kept by every copy and deal below (speed only)
         for k in range(SPECIAL_SAMPLES):
             base = dealt if k == 0 else _deal_hand_again(dealt, o, g.chosen[o] is not None, self.rng)
             if base.chosen[o] is not None:  # the opponent chose first: the deal drew its choice
@@ -794,10 +803,9 @@ class HeuristicAgent:
                 v = memo.get((mine, key_o))
                 if v is None:
                     c = base.clone()
-                    c.stop_between_rounds = True  # the next round is not looked at (see above)
                     c.apply(a, check=False)
                     self._finish_round(c, p, theirs)
-                    v = memo[(mine, key_o)] = evaluate(c, p, forecast=False)
+                    v = memo[(mine, key_o)] = self._after_round(c, p, forecasts)
                 scores[a] += v
         for a in acts:
             scores[a] /= SPECIAL_SAMPLES
@@ -806,6 +814,25 @@ class HeuristicAgent:
         top = max(scores.values())
         best = [a for a in acts if scores[a] >= top - 1e-9]
         return best[self.rng.randbelow(len(best))] if len(best) > 1 else best[0]
+
+    @staticmethod
+    def _after_round(c: Game, p: int, forecasts: dict[tuple, float]) -> float:
+        """`evaluate(c, p)` after a special step played out, where the forecast of the round that
+        follows is read from `forecasts` when a play-out before began it with the same summoner
+        of p, hand, hole, held pile and changes to the totals (the opponent's next summoner is
+        that of the deal that first reached it: the first deal, which every own choice meets,
+        for the rounds that follow a won or lost round, so that the own choices are compared
+        on the same summoners)."""
+        v = evaluate(c, p, forecast=False)
+        if c.is_over() or c.summoner[p] < 0 or c.summoner[1 - p] < 0 or any(c.faces[0]) or any(c.faces[1]):
+            return v + (round_forecast(c, p) if not c.is_over() else 0.0)
+        cards = c.cards
+        key = (cards[c.summoner[p]].id, tuple(sorted(cards[i].id for i in c.hand[p])),
+               tuple(sorted(cards[i].id for i in c.hole[p])), len(c.held), tuple(c.sum_mods), p)
+        f = forecasts.get(key)
+        if f is None:
+            f = forecasts[key] = round_forecast(c, p)
+        return v + f
 
     def _finish_round(self, c: Game, p: int, theirs: int | None) -> None:
         """Play the rest of the round: the opponent's special is `theirs` (-1: none), card-effect

@@ -512,15 +512,8 @@ class Game:
     def _name(self, iid: int) -> str:
         return self.cards[iid].name
 
-    # an agent's look-ahead copy may stop when a round is over, before the next one begins (the
-    # copy then has no decision and is not over; a real game never sets it)
-    stop_between_rounds = False
-
     def _advance(self) -> None:
         while self.decision is None and not self.over:
-            if self.stop_between_rounds and self.summoner[0] < 0 and self.step in ("round_start", "order") \
-                    and self.round > 0:
-                return
             if self.effects:
                 p, src, eff = self.effects.pop(0)
                 self._run_effect(p, src, eff)
