@@ -15,10 +15,11 @@ agents, so `heuristic:heuristic` measures the heuristic's speed (matches/s a cor
 heuristic as it was before issue 21's speed-up (bench/pinned_moz/, a frozen copy), so
 `heuristic:pinned` measures the new heuristic's strength against the old one.
 
-`--speed R` first times the old (pinned) and the new heuristic side by side: R runs, each playing
-`--speed-matches` seeded matches of the heuristic against itself with the old, then with the new
-one (the same seeds and decks; CPU time of this process), and prints the median matches/s of each
-and their ratio. `--json FILE` writes everything printed as JSON.
+`--speed R` first times the old and the new heuristic side by side: R runs, each playing
+`--speed-matches` seeded matches of the heuristic against itself with the old heuristic on the old
+engine (bench/pinned_moz/, both as they were before issue 21), the old heuristic on the current
+engine, and the new heuristic (the same seeds and decks; CPU time of this process), and prints
+the median matches/s of each and the ratios. `--json FILE` writes everything printed as JSON.
 
     python bench/bench_moz_agents.py --speed 5 --pairs 200 --workers 16 heuristic:pinned hard:normal \
         --json moz-agents.json
@@ -101,22 +102,46 @@ def _one(task: tuple[str, str, int, int, int, bool]) -> tuple[float, float]:
     return (1.0 if w == me else 0.5 if w is None else 0.0), time.process_time() - t
 
 
+def _pinned_game():  # noqa: ANN202
+    """The engine's Game as it was before issue 21 (bench/pinned_moz/game.py)."""
+    sys.path.insert(0, str(ROOT / "bench"))
+    from pinned_moz.game import Game
+
+    return Game
+
+
+def _timed(spec: str, game_class: object, matches: int, pairings: list[tuple[int, int]], seed: int) -> float:
+    """Matches a CPU second of `spec` against itself on `game_class`, seeds seed.. in turn."""
+    t = time.process_time()
+    for s in range(seed, seed + matches):
+        i, j = pairings[s % len(pairings)]
+        g = game_class(_POOL[i], _POOL[j], seed=s, record=False)
+        agents = [make(spec, s * 2 + 1), make(spec, s * 2 + 2)]
+        while not g.is_over():
+            g.apply(agents[g.current_player()].choose(g))
+    return matches / (time.process_time() - t)
+
+
 def speed(runs: int, matches: int, pairings: list[tuple[int, int]], seed: int) -> dict:
-    """Matches/s (CPU) of the old and the new heuristic against itself, `runs` times each,
-    alternating (so that both see the same load), on the same seeds and decks."""
-    times: dict[str, list[float]] = {"pinned": [], "heuristic": []}
+    """Matches/s (CPU) of the heuristic against itself, `runs` times each and in turn (so that
+    all see the same load), on the same seeds and decks: `old` is the heuristic and the engine as
+    they were before issue 21 (bench/pinned_moz/), `pinned_on_new_engine` the old heuristic on the
+    current engine, `new` the current heuristic and engine."""
+    from zxdeck.games.moz.engine import Game
+
+    old_game = _pinned_game()
+    variants = {"old": ("pinned", old_game), "pinned_on_new_engine": ("pinned", Game), "new": ("heuristic", Game)}
+    times: dict[str, list[float]] = {k: [] for k in variants}
     for _ in range(runs):
-        for spec in ("pinned", "heuristic"):
-            t = time.process_time()
-            for s in range(seed, seed + matches):
-                i, j = pairings[s % len(pairings)]
-                play(spec, spec, _POOL[i], _POOL[j], s)
-            times[spec].append(matches / (time.process_time() - t))
-    old, new = statistics.median(times["pinned"]), statistics.median(times["heuristic"])
-    print(f"heuristic speed (matches/s a core, median of {runs} runs of {matches} matches against "
-          f"itself): old (pinned) {old:.2f}, new {new:.2f}: {new / old:.1f}x")
-    return {"runs": runs, "matches": matches, "old_matches_per_s": times["pinned"],
-            "new_matches_per_s": times["heuristic"], "old_median": old, "new_median": new, "ratio": new / old}
+        for k, (spec, cls) in variants.items():
+            times[k].append(_timed(spec, cls, matches, pairings, seed))
+    med = {k: statistics.median(v) for k, v in times.items()}
+    print(f"heuristic speed (matches/s a core, CPU, median of {runs} runs of {matches} matches against itself): "
+          f"old heuristic and engine {med['old']:.2f}, old heuristic on the new engine "
+          f"{med['pinned_on_new_engine']:.2f}, new {med['new']:.2f}: {med['new'] / med['old']:.1f}x "
+          f"({med['new'] / med['pinned_on_new_engine']:.1f}x on the same engine)")
+    return {"runs": runs, "matches": matches, "matches_per_s": times, "median": med,
+            "ratio": med["new"] / med["old"], "ratio_same_engine": med["new"] / med["pinned_on_new_engine"]}
 
 
 def main() -> None:

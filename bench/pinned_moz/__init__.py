@@ -2,7 +2,8 @@
 (commit b76bb7a), so that the new heuristic can be measured against it in the same process
 (bench/bench_moz_agents.py: `pinned` is an agent spec there).
 
-Only the engine is shared with the current tree (a faster engine must give the same games).
+Only the engine is shared with the current tree (a faster engine must give the same games);
+`game.py` is the engine of that commit, for the speed baseline only (`--speed`).
 Do not edit these files: they must keep playing exactly as the old heuristic."""
 
 from __future__ import annotations

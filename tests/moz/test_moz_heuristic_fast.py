@@ -117,3 +117,41 @@ def test_unchecked_apply_plays_what_apply_plays() -> None:
             b.apply(act, check=False)
             assert (b.history, b.vp, b.round, b.decision, b.hand) == (a.history, a.vp, a.round, a.decision, a.hand)
         assert b.is_over() and b.winner == a.winner
+
+
+def test_pinned_engine_plays_the_same_games(pinned) -> None:
+    """bench/pinned_moz/game.py (the engine before issue 21, the speed baseline) and the current
+    engine give the same matches for the same seeds, decks and agents (N-4)."""
+    sys.path.insert(0, str(ROOT / "bench"))
+    try:
+        from pinned_moz.game import Game as OldGame
+    finally:
+        sys.path.remove(str(ROOT / "bench"))
+    for s in range(3):
+        games = []
+        for cls in (Game, OldGame):
+            g = cls(fixture_deck(s), fixture_deck(s + 3), seed=s, record=False)
+            agents = [pinned.HeuristicAgent(s), RandomAgent(s + 1)]
+            while not g.is_over():
+                g.apply(agents[g.current_player()].choose(g))
+            games.append(g)
+        assert [a.to_json() for a in games[0].history] == [a.to_json() for a in games[1].history]
+        assert (games[0].winner, games[0].vp) == (games[1].winner, games[1].vp)
+
+
+def test_bench_prints_speed_and_scores_as_json(tmp_path) -> None:
+    """bench/bench_moz_agents.py --speed and a matchup, small: both printed and in the JSON."""
+    import json
+    import subprocess
+
+    out = tmp_path / "r.json"
+    res = subprocess.run([sys.executable, str(ROOT / "bench" / "bench_moz_agents.py"), "--speed", "1",
+                          "--speed-matches", "1", "--pairs", "1", "--workers", "2", "random:random",
+                          "--json", str(out)], capture_output=True, text=True, timeout=300, cwd=ROOT)
+    assert res.returncode == 0, res.stderr
+    assert "heuristic speed" in res.stdout and "random vs random: " in res.stdout
+    data = json.loads(out.read_text(encoding="utf-8"))
+    assert data["speed"]["ratio"] > 0 and set(data["speed"]["median"]) == {"old", "pinned_on_new_engine", "new"}
+    m = data["matchups"][0]
+    assert (m["a"], m["b"], m["games"]) == ("random", "random", 2)
+    assert 0 <= m["wilson95"][0] <= m["rate"] <= m["wilson95"][1] <= 1
