@@ -91,6 +91,8 @@ def _card_continuous(card: MozCard) -> tuple[Ability, ...]:
     if hit is not None and hit[0] is card:
         return hit[1]
     found = tuple(ab for ab in card.abilities if ab.when == "continuous")
+    if len(_CONT) > 8192:
+        _CONT.clear()
     _CONT[id(card)] = (card, found)
     return found
 
@@ -549,6 +551,8 @@ def _simple(card: MozCard) -> bool:
                 if e.op == "power" and e.target is not None and (e.target.this or e.target.side == "self"):
                     continue
                 ok = False
+    if len(_SIMPLE) > 8192:
+        _SIMPLE.clear()
     _SIMPLE[id(card)] = (card, ok)
     return ok
 
