@@ -1,4 +1,4 @@
-"""MOZ computer players against each other: win rates with paired seeds.
+"""MOZ computer players against each other: win rates with paired seeds, and the heuristic's speed.
 
 Every seed is played twice with the seats swapped (same decks, same engine seed), so the
 seat and the deck cancel out; seed s plays the pairing s mod P of the P pairings of the decks
@@ -11,14 +11,27 @@ fixture decks). A 95 % Wilson interval comes with each rate.
 
 The levels (easy, normal, hard) are agent specs like the others; `--workers N` plays the games in
 N processes (the scores do not depend on it). Each line gives the CPU time a match of the two
-agents, so `heuristic:heuristic` measures the heuristic's speed (matches/s a core).
+agents, so `heuristic:heuristic` measures the heuristic's speed (matches/s a core). `pinned` is the
+heuristic as it was before issue 21's speed-up (bench/pinned_moz/, a frozen copy), so
+`heuristic:pinned` measures the new heuristic's strength against the old one.
+
+`--speed R` first times the old and the new heuristic side by side: R runs, each playing
+`--speed-matches` seeded matches of the heuristic against itself with the old heuristic on the old
+engine (bench/pinned_moz/, both as they were before issue 21), the old heuristic on the current
+engine, and the new heuristic (the same seeds and decks; CPU time of this process), and prints
+the median matches/s of each and the ratios. `--json FILE` writes everything printed as JSON.
+
+    python bench/bench_moz_agents.py --speed 5 --pairs 200 --workers 16 heuristic:pinned hard:normal \
+        --json moz-agents.json
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import platform
+import statistics
 import sys
 import time
 from pathlib import Path
@@ -50,12 +63,23 @@ def wilson(k: float, n: int) -> tuple[float, float]:
     return ((c - h) / d, (c + h) / d)
 
 
-def play(a: str, b: str, d1: list, d2: list, seed: int) -> int | None:
+def make(spec: str, seed: int):  # noqa: ANN201
+    """An agent from its spec; `pinned`: the frozen old heuristic (bench/pinned_moz/)."""
+    if spec == "pinned":
+        sys.path.insert(0, str(ROOT / "bench"))
+        from pinned_moz import pinned_heuristic
+
+        return pinned_heuristic(seed)
     from zxdeck.games.moz.agents import make_agent
+
+    return make_agent(spec, seed)
+
+
+def play(a: str, b: str, d1: list, d2: list, seed: int) -> int | None:
     from zxdeck.games.moz.engine import Game
 
     g = Game(d1, d2, seed=seed, record=False)
-    agents = [make_agent(a, seed * 2 + 1), make_agent(b, seed * 2 + 2)]
+    agents = [make(a, seed * 2 + 1), make(b, seed * 2 + 2)]
     while not g.is_over():
         g.apply(agents[g.current_player()].choose(g))
     return g.winner
@@ -78,9 +102,55 @@ def _one(task: tuple[str, str, int, int, int, bool]) -> tuple[float, float]:
     return (1.0 if w == me else 0.5 if w is None else 0.0), time.process_time() - t
 
 
+def _pinned_game():  # noqa: ANN202
+    """The engine's Game as it was before issue 21 (bench/pinned_moz/game.py)."""
+    sys.path.insert(0, str(ROOT / "bench"))
+    from pinned_moz.game import Game
+
+    return Game
+
+
+def _timed(spec: str, game_class: object, matches: int, pairings: list[tuple[int, int]], seed: int) -> float:
+    """Matches a CPU second of `spec` against itself on `game_class`, seeds seed.. in turn."""
+    t = time.process_time()
+    for s in range(seed, seed + matches):
+        i, j = pairings[s % len(pairings)]
+        g = game_class(_POOL[i], _POOL[j], seed=s, record=False)
+        agents = [make(spec, s * 2 + 1), make(spec, s * 2 + 2)]
+        while not g.is_over():
+            g.apply(agents[g.current_player()].choose(g))
+    return matches / (time.process_time() - t)
+
+
+def speed(runs: int, matches: int, pairings: list[tuple[int, int]], seed: int) -> dict:
+    """Matches/s (CPU) of the heuristic against itself, `runs` times each and in turn (so that
+    all see the same load), on the same seeds and decks: `old` is the heuristic and the engine as
+    they were before issue 21 (bench/pinned_moz/), `pinned_on_new_engine` the old heuristic on the
+    current engine, `new` the current heuristic and engine."""
+    from zxdeck.games.moz.engine import Game
+
+    old_game = _pinned_game()
+    variants = {"old": ("pinned", old_game), "pinned_on_new_engine": ("pinned", Game), "new": ("heuristic", Game)}
+    times: dict[str, list[float]] = {k: [] for k in variants}
+    for _ in range(runs):
+        for k, (spec, cls) in variants.items():
+            times[k].append(_timed(spec, cls, matches, pairings, seed))
+    med = {k: statistics.median(v) for k, v in times.items()}
+    print(f"heuristic speed (matches/s a core, CPU, median of {runs} runs of {matches} matches against itself): "
+          f"old heuristic and engine {med['old']:.2f}, old heuristic on the new engine "
+          f"{med['pinned_on_new_engine']:.2f}, new {med['new']:.2f}: {med['new'] / med['old']:.1f}x "
+          f"({med['new'] / med['pinned_on_new_engine']:.1f}x on the same engine)")
+    return {"runs": runs, "matches": matches, "matches_per_s": times, "median": med,
+            "ratio": med["new"] / med["old"], "ratio_same_engine": med["new"] / med["pinned_on_new_engine"]}
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("matchups", nargs="+", help="A:B agent specs, e.g. heuristic:random, mcts:100:random, hard:normal")
+    ap.add_argument("matchups", nargs="*", help="A:B agent specs, e.g. heuristic:random, mcts:100:random, hard:normal")
+    ap.add_argument("--speed", type=int, default=0, metavar="R",
+                    help="time the old and the new heuristic side by side, R runs (median)")
+    ap.add_argument("--speed-matches", type=int, default=10, help="matches a run of --speed")
+    ap.add_argument("--json", metavar="FILE", help="write the results as JSON")
     ap.add_argument("--pairs", type=int, default=100, help="seeds per matchup (each played twice)")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--decks", choices=["examples", "fixture"], default="examples")
@@ -93,8 +163,12 @@ def main() -> None:
     print(f"# {platform.node()} {platform.python_implementation()} {platform.python_version()} "
           f"({platform.machine()}); {len(pool)} {args.decks} decks, {len(pairings)} pairings, "
           f"seeds {args.seed}..{args.seed + args.pairs - 1}, {args.workers} worker(s)")
+    out: dict = {"machine": platform.node(), "python": platform.python_version(), "decks": args.decks,
+                 "seed": args.seed, "pairs": args.pairs, "workers": args.workers, "matchups": []}
+    if args.speed:
+        out["speed"] = speed(args.speed, args.speed_matches, pairings, args.seed)
     executor = None
-    if args.workers > 1:
+    if args.workers > 1 and args.matchups:
         from concurrent.futures import ProcessPoolExecutor
 
         executor = ProcessPoolExecutor(args.workers, initializer=_init, initargs=(args.decks,))
@@ -115,9 +189,16 @@ def main() -> None:
             print(f"{a} vs {b}: {score:g}/{n} = {score / n:.3f} [{lo:.3f}, {hi:.3f}]  "
                   f"({cpu:.1f} s CPU, {cpu / n:.3f} s CPU a match, {n / cpu:.1f} matches/s a core; "
                   f"{wall:.1f} s wall)")
+            pair_scores = [results[k][0] + results[k + 1][0] for k in range(0, n, 2)]
+            out["matchups"].append({
+                "a": a, "b": b, "games": n, "score": score, "rate": score / n, "wilson95": [lo, hi],
+                "pairs_won": sum(1 for x in pair_scores if x > 1), "pairs_split": sum(1 for x in pair_scores if x == 1),
+                "pairs_lost": sum(1 for x in pair_scores if x < 1), "cpu_s": cpu, "wall_s": wall})
     finally:
         if executor is not None:
             executor.shutdown()
+    if args.json:
+        Path(args.json).write_text(json.dumps(out, indent=1) + "\n", encoding="utf-8")
 
 
 if __name__ == "__main__":

@@ -17,12 +17,22 @@ out to the end of the round against the opponent's possible specials (dealt agai
 hold), minus the value of keeping the card for a later round; fold (F-1, F-2) when the expected
 loss of the round is clearly bigger than what folding gives away; order the summoners (S-1, R-9)
 whose faces fit the hand first.
+
+Cost (issue 21: about 3x faster than the heuristic before it, bench/pinned_moz/, and as strong):
+a placement is valued without being played when nothing but the seat's own side changes
+(`_Planner`: the completions are enumerated as if the card were on its face, from one reading of
+the board, and give exactly what `evaluate` would say after it); the other actions are played on
+a copy, dealt again (N-3) only where the look-ahead could read a hidden card (`_reads_hidden`);
+actions that place the same card the same way are valued once. In the special step the hidden
+cards are dealt once and the opponent's hand again for each sample, every own choice meets the
+same sampled choice of the opponent, a pairing (own card, opponent's card) is played out once,
+and the next round's forecast is computed once for each hand it begins with.
 """
 
 from __future__ import annotations
 
 import math
-from itertools import product
+from functools import lru_cache
 
 from zxdeck.games.moz.catalog.model import (
     FACES,
@@ -44,7 +54,7 @@ COMBO_KEEPS = 0.85  # chance that a combo still stands at the result (guards, se
 OPP_BEAST = 100  # expected power of a beast the opponent has not placed yet
 POWER_SCALE = 110.0  # totals' uncertainty: a lead of this much wins about 73 % of the time
 HAND_WEIGHT = 0.3  # VP per point of kept-card value
-SPECIAL_SAMPLES = 6  # opponent's hidden special choices tried per own choice (X-2)
+SPECIAL_SAMPLES = 6  # deals of the opponent's hidden special choice, met by every own choice (X-2)
 FOLD_MARGIN = 4.0  # VP: folding must save at least this much (it can be done once, F-1)
 FOLD_OPTION = 3.0  # VP: what keeping the one fold of the match (F-1) is worth
 DECK_OUT = 1e5
@@ -72,19 +82,59 @@ def _matches(t: Target, controller: int, src: int, card: MozCard, seat: int, fac
     return not (t.power_max is not None and card.power > t.power_max)
 
 
+# per card object: its continuous abilities (static; cached by the object itself, as `special_value`)
+_CONT: dict[int, tuple[MozCard, tuple[Ability, ...]]] = {}
+
+
+def _card_continuous(card: MozCard) -> tuple[Ability, ...]:
+    hit = _CONT.get(id(card))
+    if hit is not None and hit[0] is card:
+        return hit[1]
+    found = tuple(ab for ab in card.abilities if ab.when == "continuous")
+    if len(_CONT) > 8192:
+        _CONT.clear()
+    _CONT[id(card)] = (card, found)
+    return found
+
+
 def _continuous_of(g: Game, p: int, iid: int) -> list[tuple[int, int, Ability]]:
-    card = g.cards[iid]
-    return [(p, iid, ab) for ab in card.abilities if ab.when == "continuous" and g.condition_holds(p, ab)]
+    abs_ = _card_continuous(g.cards[iid])
+    if not abs_:
+        return []
+    return [(p, iid, ab) for ab in abs_ if g.condition_holds(p, ab)]
+
+
+@lru_cache(maxsize=1 << 16)
+def _best_combo(views: tuple[View, ...]) -> Combo | None:
+    """`best_combo` of three beast views (cached: the agents ask for the same few again and again)."""
+    return best_combo(views)
+
+
+def _board(g: Game) -> tuple[list[tuple[int, int, Ability]], dict[int, int], list[int]]:
+    """What both seats' forecasts share: the continuous sources on the board whose condition holds,
+    the continuous power changes by beast and the summoner power changes by seat."""
+    sources = []
+    for q in (0, 1):
+        s = g.summoner[q]
+        if s >= 0:
+            sources += [(q, s, ab) for ab in _card_continuous(g.cards[s]) if g.condition_holds(q, ab)]
+        for f in g.faces[q]:
+            for i in f:
+                if i not in g.down:
+                    abs_ = _card_continuous(g.cards[i])
+                    if abs_:
+                        sources += [(q, i, ab) for ab in abs_ if g.condition_holds(q, ab)]
+    cont, extra, _ = g._continuous()
+    return sources, cont, extra
 
 
 class _Forecast:
     """The pieces of one seat's possible completions of its summoner this round."""
 
-    def __init__(self, g: Game, p: int) -> None:
+    def __init__(self, g: Game, p: int, shared: tuple | None = None) -> None:
         self.g, self.p = g, p
         o = 1 - p
-        self.sources = [(c, s, ab) for c, s, ab in g._active_abilities("continuous") if g.condition_holds(c, ab)]
-        self.cont, extra, _ = g._continuous()
+        self.sources, self.cont, extra = shared if shared is not None else _board(g)
         self.base_total = [g.sum_mods[q] + extra[q] for q in (0, 1)]
         self.fixed: list[tuple[int, View] | None] = []  # per beast face: (iid, view) or None when empty
         self.broken = False  # a face-down card or a non-beast on top/left/right: no combo (C-2)
@@ -133,88 +183,200 @@ def _summoner_power(g: Game, p: int, iid: int) -> tuple[int, int]:
     return mine, theirs
 
 
-def completions(g: Game, p: int) -> list[tuple[Combo | None, int, int]]:
+def completions(g: Game, p: int, shared: tuple | None = None) -> list[tuple[Combo | None, int, int]]:
     """Seat p's reachable ends of the round from its faces and hand: (combo, own total, change to the
     opponent's total). A face that nothing in the hand fits ends face down (power 0, no combo)."""
-    fc = _Forecast(g, p)
-    hand = g.hand[p]
-    helps: list[int | None] = []
-    if not fc.bottom_filled:
-        seen_help: set[str] = set()
-        for i in hand:
-            c = g.cards[i]
-            if c.usable_as_help and c.id not in seen_help:
-                seen_help.add(c.id)
-                helps.append(i)
-        if not helps:
-            helps = [None]
-    else:
-        helps = [-1]  # already there (its effects are among the sources)
-    out: list[tuple[Combo | None, int, int]] = []
-    for h in helps[:3]:
-        extra = _continuous_of(g, p, h) if h is not None and h >= 0 else []
-        h_own, h_opp = _summoner_power(g, p, h) if h is not None and h >= 0 else (0, 0)
-        slots: list[list[tuple[tuple[int, ...], View, int, int, int]]] = []
+    return _Completer(g, p, shared).run()
+
+
+# what `_Completer.run` is told of a placement not made yet: (face, beast, its view, its power,
+# its summoner power to p's total and to the opponent's)
+Fixed = tuple[int, int, View, int, int, int]
+
+
+class _Completer:
+    """`completions` for one state, in two halves: what the hand and the board offer each empty
+    face (computed once), and the enumeration (`run`), which may also be asked what the
+    completions would be after a placement of p (`_Planner`), without playing it."""
+
+    def __init__(self, g: Game, p: int, shared: tuple | None = None) -> None:
+        self.g, self.p = g, p
+        self.fc = fc = _Forecast(g, p, shared)
+        cards = g.cards
+        hand = g.hand[p]
+        self.sp: dict[int, tuple[int, int]] = {}  # iid -> _summoner_power, asked once
+        # per empty face: the (cards used, beast, card, power) that may fill it, in the order the
+        # hand gives them, the power from the board's sources and the beast's own effects
+        self.raw: list[list[tuple[tuple[int, ...], int, Beast, int]] | None] = []
+        memo: dict[tuple[int, int], int] = {}
         for f in range(3):
-            fixed = fc.fixed[f]
-            if fixed is not None:
-                slots.append([((), fixed[1], 0, 0, 0)])
+            if fc.fixed[f] is not None:
+                self.raw.append(None)
                 continue
-            cands: dict[View, tuple[tuple[int, ...], View, int, int, int]] = {}
             attr = g.face_attr[p][f]
+            found: list[tuple[tuple[int, ...], int, Beast]] = []
             for i in hand:
-                c = g.cards[i]
-                if isinstance(c, Beast) and same_attribute(c.attribute, attr):
-                    _add(cands, g, fc, p, f, i, (i,), extra)
+                c = cards[i]
+                if isinstance(c, Beast):
+                    if same_attribute(c.attribute, attr):
+                        found.append(((i,), i, c))
                 elif c.type == "attribute_change":
                     for b in hand:
-                        cb = g.cards[b]
+                        cb = cards[b]
                         if isinstance(cb, Beast) and same_attribute(cb.attribute, c.attribute):  # type: ignore[attr-defined]
-                            _add(cands, g, fc, p, f, b, (i, b), extra)
+                            found.append(((i, b), b, cb))
                 elif c.type == "reverse":
                     for b in g.hole[p]:
-                        cb = g.cards[b]
+                        cb = cards[b]
                         if isinstance(cb, Beast) and same_attribute(cb.attribute, attr):
-                            _add(cands, g, fc, p, f, b, (i, b), extra, from_hand=False)
-            best = sorted(cands.values(), key=lambda x: -x[2])[:MAX_CANDIDATES]
-            # the best few by power, plus every distinct kind that may make a combo
-            slots.append(best or [((), ("", "", 0), 0, 0, 1)])
-        for choice in product(*slots):
-            used = [i for x in choice for i in x[0]]
-            if len(used) != len(set(used)) or (h is not None and h >= 0 and h in used):
-                continue
-            down = sum(x[4] for x in choice)
-            total = fc.base_total[p] + fc.fixed_power + h_own + sum(x[2] + x[3] for x in choice)
-            opp_change = h_opp + sum(_summoner_power(g, p, x[0][-1])[1] for x in choice if x[0])
-            combo = None
-            if not fc.broken and not down and h is not None:
-                combo = best_combo([x[1] for x in choice])
-            out.append((combo, total, opp_change))
-    return out
+                            found.append(((i, b), b, cb))
+            withpw = []
+            for used, b, c in found:
+                pw = memo.get((b, f))
+                if pw is None:
+                    pw = memo[(b, f)] = c.power + fc.bonus(c, f, b, [])
+                withpw.append((used, b, c, pw))
+            self.raw.append(withpw)
+
+    def spow(self, i: int) -> tuple[int, int]:
+        v = self.sp.get(i)
+        if v is None:
+            v = self.sp[i] = _summoner_power(self.g, self.p, i)
+        return v
+
+    def beast_power(self, b: int, f: int) -> int:
+        """The power beast b of p's hand or hole would have on face f (the board's sources, its own effects)."""
+        c = self.g.cards[b]
+        assert isinstance(c, Beast)
+        return c.power + self.fc.bonus(c, f, b, [])
+
+    def run(self, removed: frozenset[int] = frozenset(), placed: Fixed | None = None,
+            help_placed: int | None = None, down: int = -1) -> list[tuple[Combo | None, int, int]]:
+        """The completions; after a placement not made yet: `removed` (the cards it takes from the
+        hand or the hole), `placed` (a beast on an empty face), `help_placed` (a help on the
+        bottom) or `down` (the face that gets a card face down: T-6, Z-5, C-2)."""
+        g, p, fc = self.g, self.p, self.fc
+        cards = g.cards
+        fixed = fc.fixed
+        fixed_power = fc.fixed_power
+        base_total = fc.base_total[p]
+        opp_extra = 0
+        bottom_filled = fc.bottom_filled
+        broken = fc.broken
+        if down >= 0:
+            broken = True
+            if down == 3:
+                bottom_filled = True
+            else:
+                fixed = list(fixed)
+                fixed[down] = (-1, ("", "", 0))
+        always: list[tuple[int, int, Ability]] = []  # a help placed: its effects reach every beast
+        if placed is not None:
+            f0, b0, view0, pw0, own0, opp0 = placed
+            fixed = list(fixed)
+            fixed[f0] = (b0, view0)
+            fixed_power += pw0
+            base_total += own0
+            opp_extra += opp0
+        spread = help_placed
+        if help_placed is not None:
+            own, opp = self.spow(help_placed)
+            base_total += own
+            opp_extra += opp
+            bottom_filled = True
+        elif placed is not None and _card_continuous(cards[placed[1]]):
+            spread = placed[1]  # a beast whose effects reach p's other beasts
+        if spread is not None:
+            always = _continuous_of(g, p, spread)
+            if always:
+                fixed = list(fixed)
+                for f in range(3):
+                    x = fixed[f]
+                    if x is not None and x[0] >= 0 and x[0] != spread:
+                        c = cards[x[0]]
+                        add = _extra_bonus(always, c, p, f, x[0])  # type: ignore[arg-type]
+                        if add:
+                            fixed[f] = (x[0], (x[1][0], x[1][1], x[1][2] + add))
+                            fixed_power += add
+        helps: list[int | None] = []
+        if not bottom_filled:
+            seen_help: set[str] = set()
+            for i in g.hand[p]:
+                c = cards[i]
+                if c.usable_as_help and c.id not in seen_help and i not in removed:
+                    seen_help.add(c.id)
+                    helps.append(i)
+            if not helps:
+                helps = [None]
+        else:
+            helps = [-1]  # already there (its effects are among the sources)
+        spow = self.spow
+        out: list[tuple[Combo | None, int, int]] = []
+        for h in helps[:3]:
+            extra = always + _continuous_of(g, p, h) if h is not None and h >= 0 else always
+            h_own, h_opp = spow(h) if h is not None and h >= 0 else (0, 0)
+            slots: list[list[tuple[tuple[int, ...], View, int, int, int]]] = []
+            for f in range(3):
+                x = fixed[f]
+                if x is not None:
+                    slots.append([((), x[1], 0, 0, 0)])
+                    continue
+                cands: dict[View, tuple[tuple[int, ...], View, int, int, int]] = {}
+                for used, b, c, pw in self.raw[f]:  # type: ignore[union-attr]
+                    if removed and any(u in removed for u in used):
+                        continue
+                    if extra:
+                        pw += _extra_bonus(extra, c, p, f, b)
+                    own = spow(b)[0]
+                    view = (c.attribute, c.sub_attribute, pw)
+                    hit = cands.get(view)
+                    if hit is None or hit[2] + hit[3] < pw + own:
+                        cands[view] = (used, view, pw, own, 0)
+                best = sorted(cands.values(), key=lambda x: -x[2])[:MAX_CANDIDATES]
+                # the best few by power, plus every distinct kind that may make a combo
+                slots.append(best or [((), ("", "", 0), 0, 0, 1)])
+            hid = h is not None and h >= 0
+            can_combo = not broken and h is not None
+            base = base_total + fixed_power + h_own
+            opp0 = opp_extra + h_opp
+            # the product of the three slots, as nested loops (the same order) that skip a card
+            # used twice (or the help) as soon as it shows
+            ents = []
+            for sl in slots:
+                ents.append([(frozenset(x[0]), x[1], x[2] + x[3], spow(x[0][-1])[1] if x[0] else 0, x[4])
+                             for x in sl if not (hid and h in x[0])])
+            for u0, v0, t0, o0, e0 in ents[0]:
+                for u1, v1, t1, o1, e1 in ents[1]:
+                    if not u0.isdisjoint(u1):
+                        continue
+                    for u2, v2, t2, o2, e2 in ents[2]:
+                        if not u2.isdisjoint(u0) or not u2.isdisjoint(u1):
+                            continue
+                        combo = _best_combo((v0, v1, v2)) if can_combo and not (e0 or e1 or e2) else None
+                        out.append((combo, base + t0 + t1 + t2, opp0 + o0 + o1 + o2))
+        return out
 
 
-def _add(cands: dict, g: Game, fc: _Forecast, p: int, f: int, b: int, used: tuple[int, ...],
-         extra: list[tuple[int, int, Ability]], from_hand: bool = True) -> None:
-    c = g.cards[b]
-    assert isinstance(c, Beast)
-    pw = c.power + fc.bonus(c, f, b, extra)
-    own, _ = _summoner_power(g, p, b)
-    view = (c.attribute, c.sub_attribute, pw)
-    key = view
-    if key not in cands or cands[key][2] + cands[key][3] < pw + own:
-        cands[key] = (used, view, pw, own, 0)
+def _extra_bonus(extra: list[tuple[int, int, Ability]], card: Beast, p: int, face: int, iid: int) -> int:
+    """The power a help's continuous effects (`extra`) would give `card` on `face` of seat p."""
+    total = 0
+    for c, s, ab in extra:
+        for e in ab.effects:
+            if e.op == "power" and e.target is not None and _matches(e.target, c, s, card, p, face, iid):
+                total += e.amount
+    return total
 
 
-def opponent_view(g: Game, p: int) -> tuple[Combo | None, float, float]:
+def opponent_view(g: Game, p: int, shared: tuple | None = None) -> tuple[Combo | None, float, float]:
     """What seat p can tell of the opponent's end of the round from the open board (N-3):
     (the combo it shows, the chance it stands, its expected total)."""
     o = 1 - p
-    fc = _Forecast(g, o)
+    fc = _Forecast(g, o, shared)
     empty = sum(1 for f in range(3) if fc.fixed[f] is None)
     total = fc.base_total[o] + fc.fixed_power + OPP_BEAST * empty
     if fc.broken or empty:
         return None, 0.0, total
-    combo = best_combo([x[1] for x in fc.fixed if x is not None])
+    combo = _best_combo(tuple(x[1] for x in fc.fixed if x is not None))
     if combo is None:
         return None, 0.0, total
     chance = 1.0 if fc.bottom_filled else 0.5
@@ -225,10 +387,17 @@ def round_forecast(g: Game, p: int) -> float:
     """The expected VP of the round in play for seat p (positive: p gains, negative: the opponent)."""
     if g.summoner[p] < 0 or g.summoner[1 - p] < 0:
         return 0.0
-    opp_combo, opp_chance, opp_total = opponent_view(g, p)
+    shared = _board(g)
     base = max(g.battlefield_count(), 8) + 1 + len(g.held)
+    return _forecast_value(completions(g, p, shared), opponent_view(g, p, shared), base)
+
+
+def _forecast_value(ends: list[tuple[Combo | None, int, int]], opp: tuple[Combo | None, float, float],
+                    base: int) -> float:
+    """`round_forecast` from seat p's completions and its view of the opponent (`base`: the VP at stake)."""
+    opp_combo, opp_chance, opp_total = opp
     best = -math.inf
-    for combo, total, opp_change in completions(g, p):
+    for combo, total, opp_change in ends:
         diff = total - (opp_total + opp_change)
         pw = 1.0 / (1.0 + math.exp(-diff / POWER_SCALE))
         value = 0.0
@@ -250,13 +419,32 @@ def round_forecast(g: Game, p: int) -> float:
     return best if best > -math.inf else 0.0
 
 
-def keep_value(g: Game, p: int, iid: int) -> float:
-    """What a card in the hand is worth for later rounds, in VP."""
+def keep_value(g: Game, p: int, iid: int, pile_attrs: frozenset[str] | None = None) -> float:
+    """What a card in the hand is worth for later rounds, in VP (`pile_attrs`: seat p's
+    `_pile_attributes`, when the caller has them)."""
     c = g.cards[iid]
+    if pile_attrs is None:
+        pile_attrs = _pile_attributes(g, p)
+    key = (id(c), pile_attrs)
+    hit = _KEEP.get(key)
+    if hit is not None and hit[0] is c:
+        return hit[1]
+    v = _keep_value(c, pile_attrs)
+    if len(_KEEP) > 8192:
+        _KEEP.clear()
+    _KEEP[key] = (c, v)
+    return v
+
+
+# (card's id, pile attributes) -> (the card, its keep value)
+_KEEP: dict[tuple[int, frozenset[str]], tuple[MozCard, float]] = {}
+
+
+def _keep_value(c: MozCard, pile_attrs: frozenset[str]) -> float:
     v = 0.0
     if isinstance(c, Beast):
         v = 0.5 + max(c.power, 0) / 200
-        if attr_key(c.attribute) in _pile_attributes(g, p):
+        if attr_key(c.attribute) in pile_attrs:
             v += 0.5
     elif c.usable_as_help:
         v = 1.5
@@ -323,23 +511,120 @@ def _special_value(c: MozCard) -> float:
     return v
 
 
-def evaluate(g: Game, p: int) -> float:
-    """How good the position is for seat p, in VP (higher is better)."""
+def evaluate(g: Game, p: int, forecast: bool = True) -> float:
+    """How good the position is for seat p, in VP (higher is better); `forecast=False` leaves out
+    the round in play (`round_forecast`), as the special step does for the round that follows."""
     o = 1 - p
     if g.is_over():
         return 1e6 if g.winner == p else -1e6 if g.winner == o else 0.0
     score = float(g.vp[p] - g.vp[o])
     if not g.zone[p]:
         score -= DECK_OUT  # O-2: the next draw step loses the match
-    score += round_forecast(g, p)
+    if forecast:
+        score += round_forecast(g, p)
     # O-2: every turn uses a card of the hand or the zone, so near the end the seat with fewer
     # cards left runs out first; a special used or an attribute change pair costs one more.
     cap_me, cap_op = len(g.zone[p]) + len(g.hand[p]), len(g.zone[o]) + len(g.hand[o])
     urgency = max(0, CAPACITY_HORIZON - min(cap_me, cap_op)) / CAPACITY_HORIZON
     score += urgency * CAPACITY_WEIGHT * max(-5, min(5, cap_me - cap_op))
-    score += HAND_WEIGHT * sum(keep_value(g, p, i) for i in g.hand[p])
+    attrs = _pile_attributes(g, p)
+    score += HAND_WEIGHT * sum(keep_value(g, p, i, attrs) for i in g.hand[p])
     score += FOLD_OPTION * ((not g.folded[p]) - (not g.folded[o]))  # F-1: a fold kept is worth something
     return score
+
+
+def _simple(card: MozCard) -> bool:
+    """Whether placing `card` changes nothing but p's own side, so that `_Planner` may value the
+    placement without playing it: no effect when placed (T-7), and continuous effects only on
+    the summoners' totals or on the power of p's own beasts (P-1)."""
+    hit = _SIMPLE.get(id(card))
+    if hit is not None and hit[0] is card:
+        return hit[1]
+    ok = True
+    for ab in card.abilities:
+        if ab.when == "placed":
+            ok = False
+        elif ab.when == "continuous":
+            for e in ab.effects:
+                if e.op == "summoner_power":
+                    continue
+                if e.op == "power" and e.target is not None and (e.target.this or e.target.side == "self"):
+                    continue
+                ok = False
+    if len(_SIMPLE) > 8192:
+        _SIMPLE.clear()
+    _SIMPLE[id(card)] = (card, ok)
+    return ok
+
+
+_SIMPLE: dict[int, tuple[MozCard, bool]] = {}
+
+
+class _Planner:
+    """Values seat p's placements of one decision without playing them: what `evaluate` would
+    say after the placement (and, for a pair, the best partner), from one reading of the board.
+    Only for placements of `_simple` cards, face up; the others are played on a copy."""
+
+    def __init__(self, g: Game, p: int) -> None:
+        self.g, self.p = g, p
+        o = 1 - p
+        shared = _board(g)
+        self.comp = _Completer(g, p, shared)
+        self.opp = opponent_view(g, p, shared)
+        self.bf = g.battlefield_count()
+        attrs = _pile_attributes(g, p)
+        self.kv = {i: keep_value(g, p, i, attrs) for i in g.hand[p]}
+        self.kv_sum = sum(self.kv.values())
+        self.const = float(g.vp[p] - g.vp[o]) - (DECK_OUT if not g.zone[p] else 0.0) \
+            + FOLD_OPTION * ((not g.folded[p]) - (not g.folded[o]))
+        self.zone_hand = len(g.zone[p]) + len(g.hand[p])
+        self.cap_op = len(g.zone[o]) + len(g.hand[o])
+
+    def can(self, a: Action) -> bool:
+        """Whether `value` can tell this action's worth."""
+        g, p = self.g, self.p
+        if a.kind == "place":
+            return _simple(g.cards[a.a])
+        if a.kind == "pair":
+            if g.cards[a.a].abilities:
+                return False
+            return all(_simple(g.cards[b]) for b in g._partners(p, a.a, a.b))
+        return a.kind == "face_down"
+
+    def value(self, a: Action) -> float:
+        g, p, comp = self.g, self.p, self.comp
+        if a.kind == "face_down":
+            return self._value(frozenset((a.a,)), 1, 1, comp.run(frozenset((a.a,)), down=a.b))
+        if a.kind == "place" and a.b == 3:
+            return self._value(frozenset((a.a,)), 1, 1, comp.run(frozenset((a.a,)), help_placed=a.a))
+        if a.kind == "place":
+            return self._value(frozenset((a.a,)), 1, 1, comp.run(frozenset((a.a,)), self._fixed(a.a, a.b)))
+        # a pair: the support with its best partner (as `_after` decides the partner)
+        best = -math.inf
+        reverse = g.cards[a.a].type == "reverse"
+        for b in g._partners(p, a.a, a.b):
+            removed = frozenset((a.a, b))
+            v = self._value(removed, 1 if reverse else 2, 2, comp.run(removed, self._fixed(b, a.b)))
+            best = max(best, v)
+        return best
+
+    def _fixed(self, b: int, f: int) -> Fixed:
+        c = self.g.cards[b]
+        assert isinstance(c, Beast)
+        pw = self.comp.beast_power(b, f)
+        own, opp = self.comp.spow(b)
+        return (f, b, (c.attribute, c.sub_attribute, pw), pw, own, opp)
+
+    def _value(self, removed: frozenset[int], from_hand: int, to_board: int,
+               ends: list[tuple[Combo | None, int, int]]) -> float:
+        g = self.g
+        base = max(self.bf + to_board, 8) + 1 + len(g.held)
+        score = self.const + _forecast_value(ends, self.opp, base)
+        cap_me = self.zone_hand - from_hand
+        urgency = max(0, CAPACITY_HORIZON - min(cap_me, self.cap_op)) / CAPACITY_HORIZON
+        score += urgency * CAPACITY_WEIGHT * max(-5, min(5, cap_me - self.cap_op))
+        kept = self.kv_sum - sum(self.kv[i] for i in removed if i in self.kv)
+        return score + HAND_WEIGHT * kept
 
 
 def combo_potential(g: Game, p: int, use_hand: bool = True) -> int:
@@ -404,18 +689,77 @@ class HeuristicAgent:
         return round_forecast(g, p) < -(give + FOLD_MARGIN) and g.vp[1 - p] + give < 50
 
     def _best(self, g: Game, p: int, acts: list[Action]) -> Action:
-        base = g.determinize(p, self.rng)  # N-3: a draw on a copy must not read the real zone
+        """Each action played on a copy and the result evaluated. The copy deals again what p cannot
+        see (N-3) only where the look-ahead could read it (`_reads_hidden`: p may not fold any
+        more, so the opponent's turn or the special step follows; a pick while the specials
+        resolve; a card whose placement draws); otherwise the hidden cards stay untouched by the
+        look-ahead (the evaluation reads only what p sees) and the real game is copied as it is. Actions that place the same card (by
+        its card id) the same way are worth the same and are evaluated once."""
+        base: Game | None = None
+        planner: _Planner | None = None
+        if g.decision_kind() == "place" and self._stops_at_next(g, p):
+            planner = _Planner(g, p)
         best: list[Action] = []
         best_v = -math.inf
+        seen: dict[tuple, float] = {}
         for a in acts:
-            c = base.clone()
-            c.apply(a)
-            v = self._after(c, p)
+            key = (a.kind, g.cards[a.a].id, a.b) if a.kind in ("place", "pair", "face_down") else None
+            v = seen.get(key) if key is not None else None
+            if v is None and planner is not None and planner.can(a):
+                v = planner.value(a)
+                if key is not None:
+                    seen[key] = v
+            if v is None:
+                if base is None:
+                    base = g.determinize(p, self.rng) if self._reads_hidden(g, p, acts) else g
+                c = base.clone()
+                c.apply(a, check=False)
+                v = self._after(c, p)
+                if key is not None:
+                    seen[key] = v
             if v > best_v + 1e-9:
                 best, best_v = [a], v
             elif abs(v - best_v) <= 1e-9:
                 best.append(a)
         return best[self.rng.randbelow(len(best))] if len(best) > 1 else best[0]
+
+    @staticmethod
+    def _stops_at_next(g: Game, p: int) -> bool:
+        """Whether every placement of p leads to the next decision with nothing else done that
+        `evaluate` reads: p's own fold window (b) when p may fold (F-1, F-3), or else the
+        opponent's turn (it has an empty face, cards in its zone, and the turn limit is not near;
+        its draw changes no count that `evaluate` reads), or p's own next draw step when the
+        opponent's faces are all filled. Then `_Planner` values the placements."""
+        if g.can_fold(p):
+            return True
+        o = 1 - p
+        if not g.all_filled(o):
+            return bool(g.zone[o]) and g.turn + 1 <= g.turn_limit
+        # the opponent skips its turn (T-1): p's next draw step, with cards left in p's zone and
+        # hand (no draw of an unseen card without a decision) and a face still empty
+        return sum(1 for f in g.faces[p] if not f) >= 2 and bool(g.zone[p]) and len(g.hand[p]) >= 3 \
+            and g.turn + 2 <= g.turn_limit
+
+    @staticmethod
+    def _reads_hidden(g: Game, p: int, acts: list[Action]) -> bool:
+        """Whether the look-ahead of `acts` may read what p cannot see. After p's placement (and
+        its partner and picks) the next decision is p's fold window (b) when p may still fold
+        (F-1, F-3), and the copy stops there; otherwise the opponent's turn or the special step
+        follows. A pick outside p's own turn belongs to the specials (the round may end)."""
+        kind = g.decision_kind()
+        if kind not in ("place", "partner", "pick") or not g.can_fold(p) or g.step != "fold_b" and kind != "place":
+            return True
+        if kind == "pick":
+            return False
+        if kind == "partner":
+            return _draws_when_placed(g.cards[g.decision[2]]) or any(  # type: ignore[index]
+                _draws_when_placed(g.cards[a.a]) for a in acts)
+        for a in acts:
+            if _draws_when_placed(g.cards[a.a]):
+                return True
+            if a.kind == "pair" and any(_draws_when_placed(g.cards[b]) for b in g._partners(p, a.a, a.b)):
+                return True
+        return False
 
     def _after(self, c: Game, p: int) -> float:
         """The value after an action; a `pair` or a pick of the same player is decided greedily at once."""
@@ -426,21 +770,46 @@ class HeuristicAgent:
             opts = []
             for a in acts:
                 d = c.clone()
-                d.apply(a)
+                d.apply(a, check=False)
                 opts.append((evaluate(d, p), a))
-            c.apply(max(opts, key=lambda x: x[0])[1])
+            c.apply(max(opts, key=lambda x: x[0])[1], check=False)
         return evaluate(c, p)
 
     def _special(self, g: Game, p: int, acts: list[Action]) -> Action:
-        """X-2: each choice against the opponent's possible secret choices, played to the round's end."""
+        """X-2: each choice against the opponent's possible secret choices, played to the round's end.
+
+        The hidden cards are dealt once (`Game.determinize`), then the opponent's hand is dealt
+        again from its hidden cards for each further sample. Each of the `SPECIAL_SAMPLES` deals draws one secret choice of the
+        opponent (at random among the specials of its dealt hand, or none), which every own
+        choice then meets (common random numbers); a pairing (own choice, the opponent's card by
+        its id) is played out once and its value reused by the other deals that draw it. The value
+        is `evaluate` once the next round has begun (the forecast of that round computed once for
+        each hand it can begin with, `_after_round`), minus the value of keeping the card for a
+        later round."""
+        o = 1 - p
         scores = {a: 0.0 for a in acts}
-        for _ in range(SPECIAL_SAMPLES):
-            base = g.determinize(p, self.rng)
+        memo: dict[tuple[str, str], float] = {}
+        forecasts: dict[tuple, float] = {}
+        dealt = g.determinize(p, self.rng)
+        dealt._continuous()  # computed once here, kept by every copy and deal below (speed only)
+        for k in range(SPECIAL_SAMPLES):
+            base = dealt if k == 0 else _deal_hand_again(dealt, o, g.chosen[o] is not None, self.rng)
+            if base.chosen[o] is not None:  # the opponent chose first: the deal drew its choice
+                theirs = base.chosen[o]
+            elif base.sealed[o] or not any(base.cards[i].usable_as_special for i in base.hand[o]):
+                theirs = -1
+            else:
+                opts = [-1] + [i for i in base.hand[o] if base.cards[i].usable_as_special]
+                theirs = opts[self.rng.randbelow(len(opts))]
+            key_o = "" if theirs is None or theirs < 0 else base.cards[theirs].id
             for a in acts:
-                c = base.clone()
-                c.apply(a)
-                self._finish_round(c, p)
-                v = evaluate(c, p) if c.is_over() or c.summoner[p] < 0 else evaluate(c, p)
+                mine = "" if a == NONE else g.cards[a.a].id  # two copies of a special are worth the same
+                v = memo.get((mine, key_o))
+                if v is None:
+                    c = base.clone()
+                    c.apply(a, check=False)
+                    self._finish_round(c, p, theirs)
+                    v = memo[(mine, key_o)] = self._after_round(c, p, forecasts)
                 scores[a] += v
         for a in acts:
             scores[a] /= SPECIAL_SAMPLES
@@ -450,25 +819,99 @@ class HeuristicAgent:
         best = [a for a in acts if scores[a] >= top - 1e-9]
         return best[self.rng.randbelow(len(best))] if len(best) > 1 else best[0]
 
-    def _finish_round(self, c: Game, p: int) -> None:
-        """Play the rest of the round: the opponent's special at random among its (dealt) choices,
-        card-effect picks greedily for whoever picks."""
+    @staticmethod
+    def _after_round(c: Game, p: int, forecasts: dict[tuple, float]) -> float:
+        """`evaluate(c, p)` after a special step played out, where the forecast of the round that
+        follows is read from `forecasts` when a play-out before began it with the same summoner
+        of p, hand, hole, held pile and changes to the totals (the opponent's next summoner is
+        that of the deal that first reached it: the first deal, which every own choice meets,
+        for the rounds that follow a won or lost round, so that the own choices are compared
+        on the same summoners)."""
+        v = evaluate(c, p, forecast=False)
+        if c.is_over() or c.summoner[p] < 0 or c.summoner[1 - p] < 0 or any(c.faces[0]) or any(c.faces[1]):
+            return v + (round_forecast(c, p) if not c.is_over() else 0.0)
+        cards = c.cards
+        key = (cards[c.summoner[p]].id, tuple(sorted(cards[i].id for i in c.hand[p])),
+               tuple(sorted(cards[i].id for i in c.hole[p])), len(c.held), tuple(c.sum_mods), p)
+        f = forecasts.get(key)
+        if f is None:
+            f = forecasts[key] = round_forecast(c, p)
+        return v + f
+
+    def _finish_round(self, c: Game, p: int, theirs: int | None) -> None:
+        """Play the rest of the round: the opponent's special is `theirs` (-1: none), card-effect
+        picks greedily for whoever picks."""
         r = c.round
         guard = 0
         while not c.is_over() and c.round == r and guard < 50:
             guard += 1
             kind = c.decision_kind()
             q = c.current_player()
-            acts = c.legal_actions()
             if kind == "special":
-                c.apply(acts[self.rng.randbelow(len(acts))] if q != p else NONE)
+                c.apply(NONE if q == p or theirs is None or theirs < 0 else Action("special", theirs), check=False)
             elif kind == "pick":
-                c.apply(max(acts, key=lambda a, q=q: _after(c, a, q)))
+                acts = c.legal_actions()
+                c.apply(max(acts, key=lambda a, q=q: _settled_after(c, a, q)), check=False)
             else:
                 break
 
 
+def _deal_hand_again(g: Game, o: int, chosen_hidden: bool, rng: Rng) -> Game:
+    """A copy of a dealt game in which seat o's hand is dealt again from all of o's hidden cards
+    (hand, zone, face-down cards; a partial shuffle: only the hand's places are drawn), and its
+    secret special choice again from that hand when it is hidden (as `Game.determinize` does)."""
+    c = g.clone()
+    c.cards = list(g.cards)
+    hidden = list(c.hand[o]) + list(c.zone[o]) + [i for side in c.faces[o] for i in side if i in c.down]
+    ids = [c.cards[i] for i in hidden]
+    n = len(ids)
+    for k in range(len(c.hand[o])):
+        j = k + rng.randbelow(n - k)
+        ids[k], ids[j] = ids[j], ids[k]
+    for i, card in zip(hidden, ids, strict=True):
+        c.cards[i] = card
+    if chosen_hidden and not c.sealed[o]:
+        usable = [-1] + [i for i in c.hand[o] if c.cards[i].usable_as_special]
+        c.chosen[o] = usable[rng.randbelow(len(usable))]
+    c._keep_continuous(g)
+    return c
+
+
+def _draws_when_placed(card: MozCard) -> bool:
+    """Whether placing `card` draws (T-7): the look-ahead would read the zone's hidden order."""
+    return any(ab.when == "placed" and any(e.op == "draw" for e in ab.effects) for ab in card.abilities)
+
+
+def _settled_after(g: Game, a: Action, p: int) -> float:
+    """The value for seat p after a pick while the specials resolve: the round's result as it
+    would be decided now (V-1: a special's decision, the combos, then the totals; V-3..V-5: the
+    cards on the battlefield times the winner's multiplier plus the held cards), plus the kept
+    cards' value (an exchange changes the hand)."""
+    c = g.clone()
+    c.apply(a, check=False)
+    o = 1 - p
+    if c.is_over():
+        return 1e6 if c.winner == p else -1e6 if c.winner == o else 0.0
+    v = float(c.vp[p] - c.vp[o])
+    if c.summoner[p] >= 0 and c.summoner[o] >= 0:
+        if c.decided is not None:
+            winner = c.decided[1] if c.decided[0] == "win" else None
+        else:
+            combos = (c.combo(0), c.combo(1))
+            r = compare(combos[0], combos[1])
+            if r == 0:
+                t = c.totals()
+                r = (t[0] > t[1]) - (t[0] < t[1])
+            winner = None if r == 0 else 0 if r > 0 else 1
+        if winner is not None:
+            combo = c.combo(winner) if c.decided is None else None
+            gain = c.battlefield_count() * (combo.multiplier if combo is not None else 1) + len(c.held)
+            v += gain if winner == p else -gain
+    attrs = _pile_attributes(c, p)
+    return v + HAND_WEIGHT * sum(keep_value(c, p, i, attrs) for i in c.hand[p])
+
+
 def _after(g: Game, a: Action, p: int) -> float:
     c = g.clone()
-    c.apply(a)
+    c.apply(a, check=False)
     return evaluate(c, p)

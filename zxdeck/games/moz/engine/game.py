@@ -54,6 +54,9 @@ _NO_TARGET = {
 _AT_REVEAL = ("nullify", "seal")
 
 
+_FACE_INDEXES: dict[tuple[str, ...], tuple[int, ...]] = {}  # a selector's faces as indexes (`targets`)
+
+
 class IllegalActionError(ZxError):
     """An action that is not among `legal_actions()`."""
 
@@ -148,11 +151,13 @@ class Game:
         # S-2, S-3: shuffle each zone, draw the opening hands (S-1, the order, is the players' first decision)
         for p in (0, 1):
             self.rng.shuffle(self.zone[p])
-            self._rec("shuffle", player=SEATS[p])
+            if self.records is not None:
+                self._rec("shuffle", player=SEATS[p])
             for _ in range(HAND_SIZE):
                 self.hand[p].append(self.zone[p].pop())
-            self._rec("opening_hand", player=SEATS[p], cards=list(self.hand[p]),
-                      moves=[(i, "zone", "hand") for i in self.hand[p]])
+            if self.records is not None:
+                self._rec("opening_hand", player=SEATS[p], cards=list(self.hand[p]),
+                          moves=[(i, "zone", "hand") for i in self.hand[p]])
         self._advance()
 
     # --- the agent API -----------------------------------------------------------------------
@@ -186,11 +191,14 @@ class Game:
             return [Action("pick", o) for o in self.picking["options"]]
         raise AssertionError(kind)
 
-    def apply(self, action: Action) -> None:
+    def apply(self, action: Action, check: bool = True) -> None:
+        """Play `action`; `check=False` skips the legality check (for an agent's look-ahead on a
+        copy, with an action it took from `legal_actions()`: the same game, without listing them again)."""
         if self.over or self.decision is None:
             raise IllegalActionError("the match is over")
-        action = Action(*action)
-        if action not in self.legal_actions():
+        if check:
+            action = Action(*action)
+        if check and action not in self.legal_actions():
             raise IllegalActionError(f"{action} is not a legal action now ({self.decision[0]} of "
                                      f"{SEATS[self.decision[1]]})")
         d, self.decision = self.decision, None
@@ -379,12 +387,18 @@ class Game:
 
     def targets(self, p: int, src: int, t: Target, exclude: Iterable[tuple[int, int]] = ()) -> list[tuple[int, int]]:
         """The faces (seat, face) a selector picks for controller p (see model.Target)."""
-        seats = {"self": (p,), "opponent": (1 - p,), "any": (0, 1)}[t.side]
-        skip = set(exclude)
+        side = t.side
+        seats = (p,) if side == "self" else (1 - p,) if side == "opponent" else (0, 1) if side == "any" else None
+        if seats is None:
+            raise KeyError(side)
+        skip = set(exclude) if exclude else None
+        faces = _FACE_INDEXES.get(t.faces)
+        if faces is None:
+            faces = _FACE_INDEXES[t.faces] = tuple(FACES.index(x) for x in t.faces)
         out = []
         for q in seats:
-            for f in (FACES.index(x) for x in t.faces):
-                if (q, f) in skip:
+            for f in faces:
+                if skip is not None and (q, f) in skip:
                     continue
                 cards = self.faces[q][f]
                 if not cards:
@@ -460,13 +474,16 @@ class Game:
     # --- the step machine --------------------------------------------------------------------
 
     def _note(self, text: str) -> None:
-        self._rec("note", text)
+        if self.records is not None:
+            self._rec("note", text)
 
     def _rec(self, kind: str, text: str | None = None, moves: Iterable[tuple[int, str, str]] = (),
              **data: Any) -> None:
         """Record one event (only when recording): its words (`events`, as the terminal narrates
         them; None for a silent event) and its data (`records`): `event`, the fields, the card
-        `moves` (instance id, from, to) already applied, and the zone counts after it."""
+        `moves` (instance id, from, to) already applied, and the zone counts after it. Callers ask
+        only when recording (`records` is not None), so that a game played without a record (the
+        agents' look-ahead copies, `sim`) does not build the words."""
         if self.records is None:
             return
         if text is not None and self.events is not None:
@@ -517,14 +534,16 @@ class Game:
             if self.unordered[p]:
                 i = self.unordered[p].pop()
                 self.pile[p].append(i)
-                self._rec("order", player=SEATS[p], card=i, moves=[(i, "unordered", "pile")])
+                if self.records is not None:
+                    self._rec("order", player=SEATS[p], card=i, moves=[(i, "unordered", "pile")])
         self.step = "round_start"
 
     def _do_order(self, d: tuple, a: Action) -> None:
         p = d[1]
         self.unordered[p].remove(a.a)
         self.pile[p].append(a.a)
-        self._rec("order", player=SEATS[p], card=a.a, moves=[(a.a, "unordered", "pile")])
+        if self.records is not None:
+            self._rec("order", player=SEATS[p], card=a.a, moves=[(a.a, "unordered", "pile")])
 
     def _step_round_start(self) -> None:
         """R-1, R-2: reveal both summoners, queue their compatibility effects (p1's first)."""
@@ -535,9 +554,10 @@ class Game:
             s = self.cards[self.summoner[p]]
             assert isinstance(s, Summoner)
             self.face_attr[p] = list(s.summon_attributes)
-        self._rec("round_start", f"round {self.round}: {self._name(self.summoner[0])} vs "
-                  f"{self._name(self.summoner[1])}", summoners=list(self.summoner),
-                  moves=[(self.summoner[p], "pile", "summoner") for p in (0, 1)])
+        if self.records is not None:
+            self._rec("round_start", f"round {self.round}: {self._name(self.summoner[0])} vs "
+                      f"{self._name(self.summoner[1])}", summoners=list(self.summoner),
+                      moves=[(self.summoner[p], "pile", "summoner") for p in (0, 1)])
         for p in (0, 1):
             for ab in self.cards[self.summoner[p]].abilities:
                 if ab.when == "round_start" and self.condition_holds(p, ab):
@@ -552,8 +572,9 @@ class Game:
         if self.round == 1:
             self.first = self.round_first
         self.turn_player = self.round_first
-        self._rec("first", f"speed {s0} vs {s1}: {SEATS[self.round_first]} goes first", speeds=[s0, s1],
-                  first=SEATS[self.round_first])
+        if self.records is not None:
+            self._rec("first", f"speed {s0} vs {s1}: {SEATS[self.round_first]} goes first", speeds=[s0, s1],
+                      first=SEATS[self.round_first])
         self.step = "turn"
 
     def _step_turn(self) -> None:
@@ -563,7 +584,8 @@ class Game:
             self._end_match(None, "turn_limit")
             return
         if self.all_filled(p):  # T-1, O-4: skipped entirely
-            self._rec("skip_turn", f"{SEATS[p]} skips the turn (all faces filled)", player=SEATS[p])
+            if self.records is not None:
+                self._rec("skip_turn", f"{SEATS[p]} skips the turn (all faces filled)", player=SEATS[p])
             self.step = "turn_end"
             return
         self.step = "fold_a"
@@ -579,7 +601,8 @@ class Game:
         p = self.turn_player
         self.draws_begun[p] += 1
         if not self.zone[p]:
-            self._rec("deck_out", f"{SEATS[p]} begins a draw step with an empty zone and loses", player=SEATS[p])
+            if self.records is not None:
+                self._rec("deck_out", f"{SEATS[p]} begins a draw step with an empty zone and loses", player=SEATS[p])
             self._end_match(1 - p, "deck_out")
             return
         self.step = "place"
@@ -593,13 +616,15 @@ class Game:
         self.hand[p].append(iid)
         if self.on_card is not None:
             self.on_card("drawn", p, iid)
-        self._rec("draw", player=SEATS[p], card=iid, moves=[(iid, "zone", "hand")])
+        if self.records is not None:
+            self._rec("draw", player=SEATS[p], card=iid, moves=[(iid, "zone", "hand")])
 
     def _do_draw(self, d: tuple, a: Action) -> None:
         if a == DRAW:
             self._draw(d[1])
         else:
-            self._rec("skip_draw", f"{SEATS[d[1]]} skips the draw", player=SEATS[d[1]])
+            if self.records is not None:
+                self._rec("skip_draw", f"{SEATS[d[1]]} skips the draw", player=SEATS[d[1]])
 
     def _do_fold(self, d: tuple, a: Action) -> None:
         if a == FOLD:
@@ -620,11 +645,13 @@ class Game:
             self.on_card("played", p, a.a)
         if a.kind == "face_down":  # T-6, L-8, Z-5
             self.down.add(a.a)
-            self._rec("place", f"{SEATS[p]} places a card face down on {FACES[a.b]}", player=SEATS[p],
-                      card=a.a, face=FACES[a.b], face_up=False, moves=[(a.a, "hand", "faces")])
+            if self.records is not None:
+                self._rec("place", f"{SEATS[p]} places a card face down on {FACES[a.b]}", player=SEATS[p],
+                          card=a.a, face=FACES[a.b], face_up=False, moves=[(a.a, "hand", "faces")])
             return
-        self._rec("place", f"{SEATS[p]} places {self._name(a.a)} on {FACES[a.b]}", player=SEATS[p], card=a.a,
-                  face=FACES[a.b], face_up=True, moves=[(a.a, "hand", "faces")])
+        if self.records is not None:
+            self._rec("place", f"{SEATS[p]} places {self._name(a.a)} on {FACES[a.b]}", player=SEATS[p], card=a.a,
+                      face=FACES[a.b], face_up=True, moves=[(a.a, "hand", "faces")])
         self._placed(p, [a.a])
 
     def _do_partner(self, d: tuple, a: Action) -> None:
@@ -643,9 +670,10 @@ class Game:
             self.on_card("played", p, support)
             if c.type != "reverse":
                 self.on_card("played", p, a.a)
-        self._rec("place_pair", f"{SEATS[p]} places {self._name(support)} with {self._name(a.a)} on {FACES[f]}",
-                  player=SEATS[p], card=support, beast=a.a, face=FACES[f],
-                  moves=[(support, "hand", "faces"), (a.a, "hole" if c.type == "reverse" else "hand", "faces")])
+        if self.records is not None:
+            self._rec("place_pair", f"{SEATS[p]} places {self._name(support)} with {self._name(a.a)} on {FACES[f]}",
+                      player=SEATS[p], card=support, beast=a.a, face=FACES[f],
+                      moves=[(support, "hand", "faces"), (a.a, "hole" if c.type == "reverse" else "hand", "faces")])
         self._placed(p, [support, a.a])
 
     def _placed(self, p: int, iids: list[int]) -> None:
@@ -695,14 +723,16 @@ class Game:
                 if self.on_card is not None:
                     self.on_card("played", p, i)
                 used.append(i)
-                self._rec("special", f"{SEATS[p]} uses {self._name(i)}", player=SEATS[p], card=i,
-                          moves=[(i, "hand", "specials")])
+                if self.records is not None:
+                    self._rec("special", f"{SEATS[p]} uses {self._name(i)}", player=SEATS[p], card=i,
+                              moves=[(i, "hand", "specials")])
         a, b = self.chosen
         if a is not None and b is not None and a >= 0 and b >= 0 and \
                 name_key(self.cards[a].name) == name_key(self.cards[b].name):
             self.cancelled |= {a, b}  # X-3
-            self._rec("cancelled", "both specials have the same name: neither has any effect", cards=[a, b],
-                      reason="same_name")
+            if self.records is not None:
+                self._rec("cancelled", "both specials have the same name: neither has any effect", cards=[a, b],
+                          reason="same_name")
         self._seal_at_reveal()
         for p in (0, 1):
             i = self.chosen[p]
@@ -712,7 +742,8 @@ class Game:
             j = self.chosen[1 - p]
             if self.nullify[p] and j is not None and j >= 0:
                 self.cancelled.add(j)
-                self._rec("cancelled", f"{self._name(j)} is nullified", cards=[j], reason="nullify")
+                if self.records is not None:
+                    self._rec("cancelled", f"{self._name(j)} is nullified", cards=[j], reason="nullify")
         for p in (self.round_first, 1 - self.round_first):  # X-4
             i = self.chosen[p]
             if i is not None and i >= 0 and i not in self.cancelled:
@@ -730,23 +761,26 @@ class Game:
                  and i not in self.cancelled and self._special_has(i, "seal")]
         if len(seals) == 2:
             self.cancelled |= {self.chosen[0], self.chosen[1]}  # type: ignore[arg-type]
-            self._rec("cancelled", "both specials seal the other: neither has any effect",
-                      cards=[self.chosen[0], self.chosen[1]], reason="seal")
+            if self.records is not None:
+                self._rec("cancelled", "both specials seal the other: neither has any effect",
+                          cards=[self.chosen[0], self.chosen[1]], reason="seal")
             return
         for p in seals:
             self.sealed[1 - p] = True
             src = self._name(self.chosen[p])  # type: ignore[index]
             j = self.chosen[1 - p]
             if j is None or j < 0:
-                self._rec("seal", f"{src}: {SEATS[1 - p]} may not use a special this round",
-                          player=SEATS[p], card=self.chosen[p], sealed=SEATS[1 - p])
+                if self.records is not None:
+                    self._rec("seal", f"{src}: {SEATS[1 - p]} may not use a special this round",
+                              player=SEATS[p], card=self.chosen[p], sealed=SEATS[1 - p])
                 continue
             self.specials[1 - p].remove(j)
             self.hand[1 - p].append(j)
             self.chosen[1 - p] = -1
-            self._rec("seal", f"{src}: {SEATS[1 - p]} may not use a special this round: "
-                      f"{self._name(j)} goes back to the hand unused", player=SEATS[p], card=self.chosen[p],
-                      sealed=SEATS[1 - p], returned=j, moves=[(j, "specials", "hand")])
+            if self.records is not None:
+                self._rec("seal", f"{src}: {SEATS[1 - p]} may not use a special this round: "
+                          f"{self._name(j)} goes back to the hand unused", player=SEATS[p], card=self.chosen[p],
+                          sealed=SEATS[1 - p], returned=j, moves=[(j, "specials", "hand")])
 
     def _special_has(self, iid: int, op: str) -> bool:
         return any(e.op == op for ab in self._special_abilities(iid) for e in ab.effects)
@@ -773,21 +807,24 @@ class Game:
                             "combos": [None if x is None else x.key for x in combos],
                             "winner": winner, "vp": 0}
         if winner is None:
-            self._rec("round_result", f"round {self.round} is a tie ({t[0]} vs {t[1]})", winner=None, how=how,
-                      totals=list(t), combos=self.last_result["combos"])
+            if self.records is not None:
+                self._rec("round_result", f"round {self.round} is a tie ({t[0]} vs {t[1]})", winner=None, how=how,
+                          totals=list(t), combos=self.last_result["combos"])
             self._end_round(None, 0)
             return
         combo = combos[winner]
         gain = base * (combo.multiplier if combo is not None else 1)  # V-3, V-4
-        self._rec("round_result", f"{SEATS[winner]} wins round {self.round} {how} ({t[0]} vs {t[1]}"
-                  + (f", {combo.name} x{combo.multiplier}" if combo else "") + ")", winner=SEATS[winner], how=how,
-                  totals=list(t), combos=self.last_result["combos"])
+        if self.records is not None:
+            self._rec("round_result", f"{SEATS[winner]} wins round {self.round} {how} ({t[0]} vs {t[1]}"
+                      + (f", {combo.name} x{combo.multiplier}" if combo else "") + ")", winner=SEATS[winner], how=how,
+                      totals=list(t), combos=self.last_result["combos"])
         self._end_round(winner, gain)
 
     def _fold(self, p: int) -> None:
         """F-1, F-2: the opponent's summoner wins; VP = cards on the battlefield + held cards."""
         self.folded[p] = True
-        self._rec("fold", f"{SEATS[p]} folds", player=SEATS[p])
+        if self.records is not None:
+            self._rec("fold", f"{SEATS[p]} folds", player=SEATS[p])
         self.effects.clear()
         self.last_result = {"round": self.round, "totals": list(self.totals()), "combos": [None, None],
                             "winner": 1 - p, "vp": 0, "fold": p}
@@ -807,8 +844,9 @@ class Game:
             self.specials[p] = []
         if winner is None:  # H-2
             self.held += board
-            self._rec("held", moves=[(i, origin[i], "held") for i in board] if recording else (),
-                      cards=board, held=len(self.held))
+            if self.records is not None:
+                self._rec("held", moves=[(i, origin[i], "held") for i in board] if recording else (),
+                          cards=board, held=len(self.held))
         else:
             gain += len(self.held)  # V-5, H-3: held cards, unmultiplied
             self.vp[winner] += gain
@@ -819,13 +857,15 @@ class Game:
             for i in self.held + board:
                 self.hole[self.owner[i]].append(i)
             self.held = []
-            self._rec("vp", f"{SEATS[winner]} gains {gain} VP ({self.vp[0]}-{self.vp[1]})", player=SEATS[winner],
-                      gain=gain, vp=list(self.vp), moves=moves)
+            if self.records is not None:
+                self._rec("vp", f"{SEATS[winner]} gains {gain} VP ({self.vp[0]}-{self.vp[1]})", player=SEATS[winner],
+                          gain=gain, vp=list(self.vp), moves=moves)
         done = list(self.summoner)
         for p in (0, 1):
             self.finished[p].append(self.summoner[p])
             self.summoner[p] = -1
-        self._rec("round_end", moves=[(i, "summoner", "finished") for i in done])
+        if self.records is not None:
+            self._rec("round_end", moves=[(i, "summoner", "finished") for i in done])
         self.down = set()
         self.cancelled = set()
         self.mods = {}
@@ -847,7 +887,8 @@ class Game:
             for p in (0, 1):
                 self.unordered[p] = self.finished[p]
                 self.finished[p] = []
-            self._rec("rebuild", rebuilds=self.rebuilds, moves=[(i, "finished", "unordered") for i in back])
+            if self.records is not None:
+                self._rec("rebuild", rebuilds=self.rebuilds, moves=[(i, "finished", "unordered") for i in back])
             self.step = "order"
         else:
             self.step = "round_start"
@@ -858,8 +899,9 @@ class Game:
         self.winner = winner
         self.reason = reason
         self.decision = None
-        self._rec("match_over", f"match over: {SEATS[winner] + ' wins' if winner is not None else 'tie'} ({reason})",
-                  winner=None if winner is None else SEATS[winner], reason=reason)
+        if self.records is not None:
+            self._rec("match_over", f"match over: {SEATS[winner] + ' wins' if winner is not None else 'tie'} ({reason})",
+                      winner=None if winner is None else SEATS[winner], reason=reason)
 
     # --- card effects (N-5) ------------------------------------------------------------------
 
@@ -869,7 +911,8 @@ class Game:
         name = self._name(src)
 
         def note(text: str) -> None:
-            self._rec("effect", text, player=SEATS[p], card=src, op=e.op, side=SEATS[side], amount=e.amount)
+            if self.records is not None:
+                self._rec("effect", text, player=SEATS[p], card=src, op=e.op, side=SEATS[side], amount=e.amount)
 
         if e.op == "summoner_power":
             self.sum_mods[side] += e.amount
@@ -932,8 +975,9 @@ class Game:
         pk = {"player": p, "src": src, "effect": e, "purpose": purpose, "left": count, "done": [], "face": -1}
         options = self._pick_options(pk)
         if not options:
-            self._rec("no_effect", f"{self._name(src)}: {_NO_TARGET[purpose]}", player=SEATS[p], card=src,
-                      purpose=purpose)
+            if self.records is not None:
+                self._rec("no_effect", f"{self._name(src)}: {_NO_TARGET[purpose]}", player=SEATS[p], card=src,
+                          purpose=purpose)
             return
         if count is None:  # every match, no choice
             for o in options:
@@ -977,9 +1021,10 @@ class Game:
             if self.on_card is not None:
                 self.on_card("played", p, value)
             self.mods.pop(old, None)
-            self._rec("exchange", f"{self._name(pk['src'])}: {SEATS[q]}'s {self._name(old)} on {FACES[f]} is "
-                      f"exchanged for {self._name(value)} from the hand", player=SEATS[p], card=pk["src"],
-                      face=FACES[f], old=old, new=value, moves=[(old, "faces", "hand"), (value, "hand", "faces")])
+            if self.records is not None:
+                self._rec("exchange", f"{self._name(pk['src'])}: {SEATS[q]}'s {self._name(old)} on {FACES[f]} is "
+                          f"exchanged for {self._name(value)} from the hand", player=SEATS[p], card=pk["src"],
+                          face=FACES[f], old=old, new=value, moves=[(old, "faces", "hand"), (value, "hand", "faces")])
             return
         q, f = divmod(value, 4)
         pk["done"].append(value)
@@ -988,13 +1033,15 @@ class Game:
             b = self.beast_on(q, f)
             if b >= 0:
                 self.mods[b] = self.mods.get(b, 0) + e.amount
-                self._rec("power", f"{src}: {SEATS[q]}'s {self._name(b)} on {FACES[f]} gets {e.amount:+d} power",
-                          card=pk["src"], seat=SEATS[q], face=FACES[f], beast=b, amount=e.amount)
+                if self.records is not None:
+                    self._rec("power", f"{src}: {SEATS[q]}'s {self._name(b)} on {FACES[f]} gets {e.amount:+d} power",
+                              card=pk["src"], seat=SEATS[q], face=FACES[f], beast=b, amount=e.amount)
         elif purpose == "guard":  # Z-5
             shown, verb = self._shown(q, f), "are" if len(self.faces[q][f]) > 1 else "is"
             self.down.update(self.faces[q][f])
-            self._rec("guard", f"{src}: {SEATS[q]}'s {shown} on {FACES[f]} {verb} turned face down",
-                      card=pk["src"], seat=SEATS[q], face=FACES[f], cards=list(self.faces[q][f]))
+            if self.records is not None:
+                self._rec("guard", f"{src}: {SEATS[q]}'s {shown} on {FACES[f]} {verb} turned face down",
+                          card=pk["src"], seat=SEATS[q], face=FACES[f], cards=list(self.faces[q][f]))
         elif purpose == "send_back":
             shown = " and ".join(self._name(i) for i in self.faces[q][f])  # Z-6: the hole is open
             verb = "are" if len(self.faces[q][f]) > 1 else "is"
@@ -1004,9 +1051,10 @@ class Game:
                 self.down.discard(i)
                 self.mods.pop(i, None)
             self.faces[q][f] = []
-            self._rec("send_back", f"{src}: {SEATS[q]}'s {shown} on {FACES[f]} {verb} sent to the hole",
-                      card=pk["src"], seat=SEATS[q], face=FACES[f], cards=gone,
-                      moves=[(i, "faces", "hole") for i in gone])
+            if self.records is not None:
+                self._rec("send_back", f"{src}: {SEATS[q]}'s {shown} on {FACES[f]} {verb} sent to the hole",
+                          card=pk["src"], seat=SEATS[q], face=FACES[f], cards=gone,
+                          moves=[(i, "faces", "hole") for i in gone])
 
     def _shown(self, q: int, f: int) -> str:
         """The open names of a face's cards (Z-5: a face-down card is 'a face-down card')."""
@@ -1093,7 +1141,16 @@ class Game:
             usable = [-1] + [i for i in g.hand[o] if g.cards[i].usable_as_special]
             g.chosen[o] = rng.choice(usable)
         # a face-down card dealt again may now be a summoner or a beast on the bottom: harmless, it is face down
+        g._keep_continuous(self)
         return g
+
+    def _keep_continuous(self, source: Game) -> None:
+        """After a deal (`determinize`) from `source`: its cached continuous effects still hold, since
+        a deal changes only hidden cards (hands, zones, face-down cards, piles), never a face-up card
+        or a summoner in play, the only sources and targets of continuous effects (speed only)."""
+        hit = source._cont_cache
+        if hit is not None and hit[0][0] == id(source.cards) and self.cards is not source.cards:
+            self._cont_cache = ((id(self.cards),) + hit[0][1:], hit[1])
 
 
 def replay(deck1: Sequence[MozCard], deck2: Sequence[MozCard], seed: int, actions: Iterable[Action | Sequence],
