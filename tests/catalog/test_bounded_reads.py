@@ -66,9 +66,9 @@ def test_a_catalog_fifo_is_refused(tmp_path: Path) -> None:
 
 
 def test_a_file_over_the_limit_is_refused_before_reading(tmp_path: Path, monkeypatch) -> None:
-    from zxdeck.games.zx.catalog import importer
+    from zxdeck.catalog import cardlist  # every game's card-list reading (catalog import|check)
 
-    monkeypatch.setattr(importer, "MAX_BYTES", 1024)
+    monkeypatch.setattr(cardlist, "MAX_BYTES", 1024)
     path = tmp_path / "big.csv"
     path.write_text("id,name,type\n" + "B01-001,a,zx\n" * 200, encoding="utf-8")
     code, _, err = run("catalog", "check", str(path))
