@@ -9,7 +9,8 @@ from zxdeck.games.zx.engine.abilities cimport Ability, Script
 @cython.final
 cdef class Game:
     cdef public object specs, seed, turn_limit, rng, listener, decision, battle, first_given, winner, _legal
-    cdef public object _floor_key, _floor
+    cdef public object _floor_key, _floor, _lethal_seen
+    cdef public tuple protecting, activating
     cdef public list cards, card_id, card_type, card_cost, card_color, card_power, owner, scripts, players, squares, limbo, _moves, stack, rules, triggers, history
     cdef public bytearray slept, face_up
     cdef public dict damage, bonus, forces, shift_on, static_matches
@@ -20,6 +21,8 @@ cdef class Game:
     cdef dict __dict__
     cdef object __weakref__
 
+    @cython.locals(scripts=list, owner=list, card_type=list, sc=Script, p=long)
+    cpdef _side_flags(self)
     cpdef long current_player(self)
     cpdef list legal_actions(self)
     @cython.locals(legal=list, d=tuple)
@@ -66,7 +69,7 @@ cdef class Game:
     cpdef _power_floor(self)
     @cython.locals(base=long, low=long)
     cpdef bint _lethal(self, long iid, long dmg, floor) except -1
-    @cython.locals(squares=list, iid=long, dmg=long, known=bint)
+    @cython.locals(squares=list, iid=long, dmg=long, known=bint, destroyed=bint, seen=tuple)
     cpdef _check_lethal(self)
     @cython.locals(cur=long)
     cpdef place(self, long p, long iid, long sq, str via, str frm=*)
@@ -86,7 +89,7 @@ cpdef list _distinct(Game g, iids)
 
 @cython.locals(p=long, acts=list, ps=PlayerState, cards=list, card_cost=list, card_color=list, card_type=list,
                cost=long, slept=bytearray, nreb=long, colors=set, r=long,
-               iid=long, row=tuple, sq=long, owner=list, field=list, prot=dict, card_id=list, seen=set, eps=long, u=long,
+               iid=long, row=tuple, sq=long, owner=list, field=list, prot=dict, card_id=list, seen=set, eps=long, u=long, guarded=bint,
                adjs=tuple, adj=long, v=long)
 cpdef list _legal_main(Game g, tuple d)
 

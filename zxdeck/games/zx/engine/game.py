@@ -130,8 +130,10 @@ class Game:
         # (card, Z/X) -> does the Z/X match the card's descent or Shift filter, for filters that
         # read only the cards (abilities.static_filter) and a Z/X without a Shift: shared by clones
         self.static_matches: dict[tuple[int, int], bool] = {}
+        self._side_flags()
         self._floor_key: tuple | None = None  # `_power_floor()` of this field (derived, not state)
         self._floor: int | None = None
+        self._lethal_seen: tuple | None = None  # `_check_lethal()`'s last inputs (derived, not state)
         n = len(cards)
         self.squares: list[int] = [-1] * 9
         self.slept = bytearray(n)
@@ -174,6 +176,26 @@ class Game:
         st.append(("setup_start", 0))
         st.append(("setup_begin",))
         self._advance()
+
+    def _side_flags(self) -> None:
+        """`protecting[p]` / `activating[p]`: can a Z/X of player p (or a Shift on it) have a
+        `protect` ability / an activated ability at all? Read from the card table (p's cards and
+        every Shift: only a Shift goes on a Z/X, H-2), so shared by clones; False lets `protected()`
+        and the activated-ability actions answer without looking at the field."""
+        scripts = self.scripts
+        owner = self.owner
+        card_type = self.card_type
+        prot = [False, False]
+        act = [False, False]
+        for i, sc in enumerate(scripts):
+            sides = (0, 1) if card_type[i] == "shift" else (owner[i],)
+            for p in sides:
+                if sc.protect_effs:
+                    prot[p] = True
+                if sc.activated:
+                    act[p] = True
+        self.protecting: tuple[bool, bool] = (prot[0], prot[1])
+        self.activating: tuple[bool, bool] = (act[0], act[1])
 
     # ------------------------------------------------------------------ public API
 
@@ -236,8 +258,11 @@ class Game:
         g.card_color = self.card_color
         g.card_power = self.card_power
         g.static_matches = self.static_matches
+        g.protecting = self.protecting
+        g.activating = self.activating
         g._floor_key = self._floor_key
         g._floor = self._floor
+        g._lethal_seen = self._lethal_seen
         g.players = [self.players[0].copy(), self.players[1].copy()]
         g.squares = self.squares[:]
         g.slept = self.slept[:]
@@ -360,6 +385,7 @@ class Game:
         self.card_color = self.card_color + [card.color]
         self.card_power = self.card_power + [card.power]
         self.static_matches = {}  # a clone may give the same instance id to another card
+        self._side_flags()
         self.slept.append(1 if slept else 0)
         self.face_up.append(1 if face_up else 0)
         ps = self.players[player]
@@ -482,9 +508,11 @@ class Game:
     def protected(self, iid: int, kind: str) -> bool:
         """`protect` (continuous): cannot be attacked (`attack`) / chosen by the opponent's effects."""
         owner = self.owner
+        mine = owner[iid]
+        if not self.protecting[mine]:
+            return False
         scripts = self.scripts
         shift_on = self.shift_on
-        mine = owner[iid]
         for u in self.squares:
             if u < 0 or owner[u] != mine:
                 continue
@@ -584,16 +612,25 @@ class Game:
             if not stack:
                 raise RuntimeError("engine error: empty task stack")
             t = stack.pop()
-            # by length: a call with the task's arguments, without building a tuple of them
+            # by length, the commonest first: a call with the task's arguments, without building a
+            # tuple of them
             n = len(t)
             if n == 1:
                 tasks[t[0]](self)
-            elif n == 2:
-                tasks[t[0]](self, t[1])
             elif n == 3:
                 tasks[t[0]](self, t[1], t[2])
             elif n == 4:
                 tasks[t[0]](self, t[1], t[2], t[3])
+            elif n == 8:  # pick
+                tasks[t[0]](self, t[1], t[2], t[3], t[4], t[5], t[6], t[7])
+            elif n == 5:
+                tasks[t[0]](self, t[1], t[2], t[3], t[4])
+            elif n == 6:
+                tasks[t[0]](self, t[1], t[2], t[3], t[4], t[5])
+            elif n == 7:
+                tasks[t[0]](self, t[1], t[2], t[3], t[4], t[5], t[6])
+            elif n == 2:
+                tasks[t[0]](self, t[1])
             else:
                 tasks[t[0]](self, *t[1:])
 
@@ -854,10 +891,21 @@ class Game:
 
     def _check_lethal(self) -> None:
         """B-5: a Z/X whose damage this turn reaches its power is destroyed (checked between tasks:
-        a power may drop after the damage)."""
+        a power may drop after the damage).
+
+        When no continuous power effect is on the field (`_power_floor()` None), whether a damage
+        is lethal depends only on the damage, the until-end-of-turn changes and the field (with
+        its Shifts): a check that destroyed nothing keeps them (`_lethal_seen`), and the next
+        check with the same ones is skipped (between two tasks they seldom change)."""
         squares = self.squares
+        seen = self._lethal_seen
+        if seen is not None and seen[0] == self.damage and seen[1] == self.bonus and seen[2] == squares \
+                and seen[3] == self.shift_on:
+            return
+        self._lethal_seen = None
         floor = None
         known = False  # the floor is computed only when a damaged Z/X is on the field
+        destroyed = False
         for iid, dmg in list(self.damage.items()):
             if dmg > 0 and iid >= 0 and iid in squares:
                 if not known:
@@ -866,6 +914,9 @@ class Game:
                 if self._lethal(iid, dmg, floor):
                     self.destroy(iid, by_damage=True)
                     floor = self._power_floor()
+                    destroyed = True
+        if not destroyed and (not known or floor is None):
+            self._lethal_seen = (self.damage.copy(), self.bonus.copy(), squares[:], self.shift_on.copy())
 
     def place(self, p: int, iid: int, sq: int, via: str, frm: str = "pending") -> None:
         """Put a card from limbo (or `frm`) onto a square (L-1..L-5) and fire `enter` triggers."""
@@ -1320,13 +1371,14 @@ def _legal_main(g: Game, d: tuple) -> list[Action]:
         elif ctype == "event" and cards[iid].timing != "battle":
             append(_new_action(Action, ("play", iid, -1)))
     acts.extend(_ability_actions(g, p, ("main", "any")))
-    acts.extend(_dunamis.dunamis_actions(g, p, battle=False, squares=squares))
+    _dunamis.main_actions(g, p, acts, nreb, colors, squares)
     owner = g.owner
     field = g.squares
     # attack_targets() of each rebooted Z/X of p, by square (B-1, B-2), with what they share computed once
     prot: dict[int, bool] = {}
     ob = None
     eps = PLAYER_SQUARE[1 - p]
+    guarded = g.protecting[1 - p]  # False: no Z/X of the opponent can be protected
     for sq in range(9):
         u = field[sq]
         if u >= 0 and owner[u] == p and not slept[u]:
@@ -1334,11 +1386,13 @@ def _legal_main(g: Game, d: tuple) -> list[Action]:
             for adj in adjs:
                 v = field[adj]
                 if v >= 0 and owner[v] != p:
-                    pv = prot.get(v)
-                    if pv is None:
-                        pv = prot[v] = g.protected(v, "attack")
-                    if not pv:
-                        append(_new_action(Action, ("attack", u, v)))
+                    if guarded:
+                        pv = prot.get(v)
+                        if pv is None:
+                            pv = prot[v] = g.protected(v, "attack")
+                        if pv:
+                            continue
+                    append(_new_action(Action, ("attack", u, v)))
             if eps in adjs:
                 v = field[eps]
                 if v < 0 or owner[v] == p:
@@ -1350,7 +1404,9 @@ def _legal_main(g: Game, d: tuple) -> list[Action]:
 
 
 def _ability_actions(g: Game, p: int, timings: tuple[str, ...]) -> list[Action]:
-    acts = []
+    acts: list[Action] = []
+    if not g.activating[p]:
+        return acts
     owner = g.owner
     scripts = g.scripts
     shift_on = g.shift_on
