@@ -326,11 +326,12 @@ def dunamis_actions(g: Game, p: int, battle: bool, squares: list[int] | None = N
 
 
 def main_actions(g: Game, p: int, acts: list[Action], nreb: int, colors: set[str],
-                 squares: list[int] | None) -> None:
-    """`dunamis_actions(g, p, battle=False, squares)`, appended to `acts`; `nreb` and `colors` are
-    the count and the colors of p's rebooted resources (what `can_pay` reads: the main phase's
-    legal actions have them). The same checks in the same order, with what each reads of its card
-    taken from the plan's main-phase entries."""
+                 squares: list[int], units: list[int]) -> None:
+    """`dunamis_actions(g, p, battle=False, squares)`, appended to `acts`, with what the main
+    phase's legal actions have computed: `nreb` and `colors`, the count and the colors of p's
+    rebooted resources (what `can_pay` reads), `squares` (`g.legal_squares(p)`) and `units`
+    (`g.units_of(p)`). The same checks in the same order, with what each reads of its card taken
+    from the plan's main-phase entries."""
     ps = g.players[p]
     if not ps.dunamis:
         return
@@ -341,13 +342,10 @@ def main_actions(g: Game, p: int, acts: list[Action], nreb: int, colors: set[str
     plan = ps.dunamis_plan
     if plan is None or plan[0] != ps.dunamis or plan[1] != g.face_up:
         plan = _plan(g, ps)
-    units = None
     reb = None
     for iid, kind, cost, color, data, n in plan[6]:
         if kind == _MAIN_SHIFT:
             if shift_ok and n <= plan[2]:  # H-2: enough face-up dunamis cards
-                if units is None:
-                    units = g.units_of(p)
                 for u in _shift_candidates(g, p, iid, units):
                     acts.append(_new_action(Action, ("shift", iid, u)))
             continue
@@ -361,22 +359,12 @@ def main_actions(g: Game, p: int, acts: list[Action], nreb: int, colors: set[str
                     acts.append(_new_action(Action, ("event_ex", iid, m)))
             continue
         if kind == _AWAKEN:  # X-3 (the cheap checks first: the same answer)
-            ok = payable and awakening_possible(g, p, iid)
-            if ok:
-                if squares is None:
-                    squares = g.legal_squares(p)
-                ok = len(squares) > 0
+            ok = payable and awakening_possible(g, p, iid) and len(squares) > 0
         elif kind == _IDEALIZE:  # X-4
-            ok = ps.counters.get(data, 0) >= n
-            if ok:
-                if squares is None:
-                    squares = g.legal_squares(p)
-                ok = len(squares) > 0
+            ok = ps.counters.get(data, 0) >= n and len(squares) > 0
         elif len(ps.resources) < cost:  # X-2 descent
             ok = False
         else:
-            if units is None:
-                units = g.units_of(p)
             if reb is None:
                 reb = _rebooted_costs(g, units)
             ok = _descent_open(g, p, iid, units, reb)

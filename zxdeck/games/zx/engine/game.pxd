@@ -10,7 +10,7 @@ from zxdeck.games.zx.engine.abilities cimport Ability, Script
 cdef class Game:
     cdef public object specs, seed, turn_limit, rng, listener, decision, battle, first_given, winner, _legal
     cdef public object _floor_key, _floor, _lethal_seen
-    cdef public tuple protecting, activating
+    cdef public tuple protecting, activating, triggered
     cdef public list cards, card_id, card_type, card_cost, card_color, card_power, owner, scripts, players, squares, limbo, _moves, stack, rules, triggers, history
     cdef public bytearray slept, face_up
     cdef public dict damage, bonus, forces, shift_on, static_matches
@@ -21,7 +21,7 @@ cdef class Game:
     cdef dict __dict__
     cdef object __weakref__
 
-    @cython.locals(scripts=list, owner=list, card_type=list, sc=Script, p=long)
+    @cython.locals(scripts=list, owner=list, card_type=list, sc=Script, p=long, trig=tuple)
     cpdef _side_flags(self)
     cpdef long current_player(self)
     cpdef list legal_actions(self)
@@ -88,9 +88,9 @@ cdef class Game:
 cpdef list _distinct(Game g, iids)
 
 @cython.locals(p=long, acts=list, ps=PlayerState, cards=list, card_cost=list, card_color=list, card_type=list,
-               cost=long, slept=bytearray, nreb=long, colors=set, r=long,
-               iid=long, row=tuple, sq=long, owner=list, field=list, prot=dict, card_id=list, seen=set, eps=long, u=long, guarded=bint,
-               adjs=tuple, adj=long, v=long)
+               cost=long, slept=bytearray, nreb=long, colors=set, reb=list, units=list, squares=list,
+               attackers=list, enemy_ps=long, iid=long, row=tuple, sq=long, owner=list, field=list, prot=dict,
+               card_id=list, seen=set, u=long, guarded=bint, adjs=tuple, adj=long, v=long)
 cpdef list _legal_main(Game g, tuple d)
 
 @cython.locals(acts=list, owner=list, scripts=list, shift_on=dict, u=long, idx=long, sc=Script, ab=Ability)

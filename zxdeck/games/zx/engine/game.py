@@ -179,7 +179,8 @@ class Game:
 
     def _side_flags(self) -> None:
         """`protecting[p]` / `activating[p]`: can a Z/X of player p (or a Shift on it) have a
-        `protect` ability / an activated ability at all? Read from the card table (p's cards and
+        `protect` ability / an activated ability at all? `triggered[p]`: the triggers of the
+        automatic abilities it can have (`fire` of another trigger finds nothing). Read from the card table (p's cards and
         every Shift: only a Shift goes on a Z/X, H-2), so shared by clones; False lets `protected()`
         and the activated-ability actions answer without looking at the field."""
         scripts = self.scripts
@@ -187,6 +188,7 @@ class Game:
         card_type = self.card_type
         prot = [False, False]
         act = [False, False]
+        trig: tuple[set[str], set[str]] = (set(), set())
         for i, sc in enumerate(scripts):
             sides = (0, 1) if card_type[i] == "shift" else (owner[i],)
             for p in sides:
@@ -194,8 +196,11 @@ class Game:
                     prot[p] = True
                 if sc.activated:
                     act[p] = True
+                if sc.auto:
+                    trig[p].update(sc.auto)
         self.protecting: tuple[bool, bool] = (prot[0], prot[1])
         self.activating: tuple[bool, bool] = (act[0], act[1])
+        self.triggered: tuple[frozenset[str], frozenset[str]] = (frozenset(trig[0]), frozenset(trig[1]))
 
     # ------------------------------------------------------------------ public API
 
@@ -260,6 +265,7 @@ class Game:
         g.static_matches = self.static_matches
         g.protecting = self.protecting
         g.activating = self.activating
+        g.triggered = self.triggered
         g._floor_key = self._floor_key
         g._floor = self._floor
         g._lethal_seen = self._lethal_seen
@@ -963,6 +969,8 @@ class Game:
             for ab in sc.auto.get("enter", ()):
                 if ab.via is None or ab.via == via:
                     self._add_trigger(p, iid, ab)
+        if "ally_enter" not in self.triggered[p]:
+            return
         for u in self.units_of(p):
             if u != iid:
                 for sc in self.unit_scripts(u):
@@ -972,6 +980,8 @@ class Game:
     def fire(self, trigger: str, iid: int) -> None:
         """Triggers `trigger` of the card `iid` (and its Shift)."""
         p = self.owner[iid]
+        if trigger not in self.triggered[p]:
+            return
         for sc in self.unit_scripts(iid):
             for ab in sc.auto.get(trigger, ()):
                 self._add_trigger(p, iid, ab)
@@ -1205,8 +1215,9 @@ def _t_start_turn(g: Game) -> None:
     g.stack.append(("ignition",))
     g.stack.append(("resource",))
     g.stack.append(("draw_phase",))
-    for u in g.units_of(p):
-        g.fire("turn_start", u)
+    if "turn_start" in g.triggered[p]:
+        for u in g.units_of(p):
+            g.fire("turn_start", u)
 
 
 @task("draw_phase")
@@ -1337,13 +1348,29 @@ def _legal_main(g: Game, d: tuple) -> list[Action]:
     card_color = g.card_color
     card_type = g.card_type
     slept = g.slept
-    nreb = 0
-    colors: set[str] = set()
-    for r in ps.resources:
-        if not slept[r]:
-            nreb += 1
-            colors.add(card_color[r])
-    squares = None
+    owner = g.owner
+    field = g.squares
+    # C-1: the rebooted resources, what `can_pay` reads
+    reb = [r for r in ps.resources if not slept[r]]
+    nreb = len(reb)
+    colors = {card_color[r] for r in reb}
+    # one pass over the field: p's Z/X (`units_of`), the squares p may place on (`legal_squares`,
+    # L-1..L-3) and the squares of p's rebooted Z/X (the attackers, B-1)
+    enemy_ps = PLAYER_SQUARE[1 - p]
+    units: list[int] = []
+    squares: list[int] = []
+    attackers: list[int] = []
+    for sq in range(9):
+        u = field[sq]
+        if u < 0:
+            if sq != enemy_ps:
+                squares.append(sq)
+        elif owner[u] == p:
+            units.append(u)
+            if not slept[u]:
+                if sq != enemy_ps:
+                    squares.append(sq)
+                attackers.append(sq)
     # one action per card number (`_distinct`): the checks read only the card, so the copies of a card
     # number pass or fail together and filtering before taking the first copy gives the same actions
     card_id = g.card_id
@@ -1361,8 +1388,6 @@ def _legal_main(g: Game, d: tuple) -> list[Action]:
         seen.add(cid)
         ctype = card_type[iid]
         if ctype in FIELD_TYPES:  # Card.is_zx
-            if squares is None:
-                squares = g.legal_squares(p)
             row = _PLAY_ACTIONS.get(iid)
             if row is None:
                 row = _PLAY_ACTIONS[iid] = tuple([Action("play", iid, sq) for sq in range(9)])
@@ -1370,36 +1395,33 @@ def _legal_main(g: Game, d: tuple) -> list[Action]:
                 append(row[sq])
         elif ctype == "event" and cards[iid].timing != "battle":
             append(_new_action(Action, ("play", iid, -1)))
-    acts.extend(_ability_actions(g, p, ("main", "any")))
-    _dunamis.main_actions(g, p, acts, nreb, colors, squares)
-    owner = g.owner
-    field = g.squares
+    if g.activating[p]:
+        acts.extend(_ability_actions(g, p, ("main", "any")))
+    _dunamis.main_actions(g, p, acts, nreb, colors, squares, units)
     # attack_targets() of each rebooted Z/X of p, by square (B-1, B-2), with what they share computed once
     prot: dict[int, bool] = {}
     ob = None
-    eps = PLAYER_SQUARE[1 - p]
     guarded = g.protecting[1 - p]  # False: no Z/X of the opponent can be protected
-    for sq in range(9):
+    for sq in attackers:
         u = field[sq]
-        if u >= 0 and owner[u] == p and not slept[u]:
-            adjs = ADJACENT[sq]
-            for adj in adjs:
-                v = field[adj]
-                if v >= 0 and owner[v] != p:
-                    if guarded:
-                        pv = prot.get(v)
-                        if pv is None:
-                            pv = prot[v] = g.protected(v, "attack")
-                        if pv:
-                            continue
-                    append(_new_action(Action, ("attack", u, v)))
-            if eps in adjs:
-                v = field[eps]
-                if v < 0 or owner[v] == p:
-                    if ob is None:
-                        ob = g.has_ob_on_field(1 - p)
-                    if not ob:
-                        append(_new_action(Action, ("attack", u, PLAYER)))
+        adjs = ADJACENT[sq]
+        for adj in adjs:
+            v = field[adj]
+            if v >= 0 and owner[v] != p:
+                if guarded:
+                    pv = prot.get(v)
+                    if pv is None:
+                        pv = prot[v] = g.protected(v, "attack")
+                    if pv:
+                        continue
+                append(_new_action(Action, ("attack", u, v)))
+        if enemy_ps in adjs:
+            v = field[enemy_ps]
+            if v < 0 or owner[v] == p:
+                if ob is None:
+                    ob = g.has_ob_on_field(1 - p)
+                if not ob:
+                    append(_new_action(Action, ("attack", u, PLAYER)))
     return acts
 
 
@@ -1498,8 +1520,9 @@ def _t_end_phase(g: Game) -> None:
     """P-6 1: end-of-turn triggers."""
     g.phase = "end"
     g.stack.append(("end_cleanup",))
-    for u in g.units_of(g.active):
-        g.fire("turn_end", u)
+    if "turn_end" in g.triggered[g.active]:
+        for u in g.units_of(g.active):
+            g.fire("turn_end", u)
 
 
 @task("end_cleanup")
