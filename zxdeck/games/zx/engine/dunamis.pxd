@@ -46,5 +46,5 @@ cpdef tuple _plan(Game g, PlayerState ps)
 cpdef list dunamis_actions(Game g, long p, bint battle, list squares=*)
 
 @cython.locals(ps=PlayerState, ex_ok=bint, shift_ok=bint, plan=tuple, iid=long, kind=long, cost=long, n=long,
-               ok=bint, payable=bint, m=long, u=long)
+               ok=bint, payable=bint, m=long, u=long, shift_on=dict, memo=dict, mt=object, static=bint)
 cpdef main_actions(Game g, long p, list acts, long nreb, set colors, list squares, list units)

@@ -247,8 +247,9 @@ def _plan(g: Game, ps: PlayerState) -> tuple:
         elif kind == _EVENT_EX:
             main.append((iid, _MAIN_EVENT_EX, card_cost[iid], card_color[iid], None,
                          min(len(sc.events) or 1, 2)))
-        else:
-            main.append((iid, _MAIN_SHIFT, card_cost[iid], card_color[iid], None, sc.shift_need))
+        else:  # the 剣臨器 filter's compiled test and whether it reads only the cards
+            main.append((iid, _MAIN_SHIFT, card_cost[iid], card_color[iid],
+                         (unit_filter(sc.shift_filter), sc.shift_static), sc.shift_need))
     plan = (dun[:], bytes(up), n_up, tuple(entries), flags, events, tuple(main))
     ps.dunamis_plan = plan
     return plan
@@ -269,7 +270,9 @@ def dunamis_actions(g: Game, p: int, battle: bool, squares: list[int] | None = N
     ex_ok = not ps.ex_used and not ps.event_ex_used  # X-1, E-3: one Z/X EX or Event EX a turn
     if battle:  # E-2: only Event EX in a battle event step
         if ex_ok:
-            plan = _plan(g, ps)
+            plan = ps.dunamis_plan
+            if plan is None or plan[0] != ps.dunamis or plan[1] != g.face_up:
+                plan = _plan(g, ps)
             for iid, cost, color, modes in plan[5]:
                 if g.can_pay(p, cost, color):
                     for m in range(modes):
@@ -346,8 +349,26 @@ def main_actions(g: Game, p: int, acts: list[Action], nreb: int, colors: set[str
     for iid, kind, cost, color, data, n in plan[6]:
         if kind == _MAIN_SHIFT:
             if shift_ok and n <= plan[2]:  # H-2: enough face-up dunamis cards
-                for u in _shift_candidates(g, p, iid, units):
-                    acts.append(_new_action(Action, ("shift", iid, u)))
+                # `_shift_candidates(g, p, iid, units)`, with the filter's test from the plan (H-4)
+                test, static = data
+                shift_on = g.shift_on
+                if test is None:
+                    for u in units:
+                        if u not in shift_on:
+                            acts.append(_new_action(Action, ("shift", iid, u)))
+                elif not static:
+                    for u in units:
+                        if u not in shift_on and test(g, u, p, iid):
+                            acts.append(_new_action(Action, ("shift", iid, u)))
+                else:
+                    memo = g.static_matches  # a Shift goes on a Z/X without a Shift: its answer is kept
+                    for u in units:
+                        if u not in shift_on:
+                            mt = memo.get((iid, u))
+                            if mt is None:
+                                mt = memo[(iid, u)] = test(g, u, p, iid)
+                            if mt:
+                                acts.append(_new_action(Action, ("shift", iid, u)))
             continue
         if not ex_ok:
             continue
@@ -359,7 +380,12 @@ def main_actions(g: Game, p: int, acts: list[Action], nreb: int, colors: set[str
                     acts.append(_new_action(Action, ("event_ex", iid, m)))
             continue
         if kind == _AWAKEN:  # X-3 (the cheap checks first: the same answer)
-            ok = payable and awakening_possible(g, p, iid) and len(squares) > 0
+            ok = payable and len(squares) > 0
+            if ok:  # awakening_possible(g, p, iid), the effects from the plan
+                for e in data:
+                    if not _effects.effect_possible(g, p, iid, e, cost):
+                        ok = False
+                        break
         elif kind == _IDEALIZE:
             ok = ps.counters.get(data, 0) >= n and len(squares) > 0
         elif len(ps.resources) < cost:  # X-2 descent
