@@ -1567,6 +1567,11 @@ def _t_pick(g: Game, player: int, purpose: str, options: tuple, mn: int, mx: int
         _finish_pick(g, cont, chosen + tuple(left))
     else:
         g._decide(("pick", player, purpose, options, mn, mx, chosen, cont))
+        # `_legal_pick`, made now from `left`
+        acts = [_new_action(Action, ("pick", o, -1)) for o in (_distinct(g, left) if purpose in DEDUPE else left)]
+        if len(chosen) >= mn:
+            acts.append(DONE)
+        g._legal = acts
 
 
 def _finish_pick(g: Game, cont: tuple, chosen: tuple) -> None:
@@ -1614,6 +1619,7 @@ def _t_pay(g: Game, p: int, n: int, color: str, matched: bool, src: int, paid: t
             break  # cannot happen after can_pay(); the event says what was paid
         if len(opts) > 1:
             g._decide(("pay", p, n, color, matched, src, paid))
+            g._legal = [_new_action(Action, ("pay", r, -1)) for r in opts]  # `_legal_pay`, made now
             return
         r = opts[0]
         g.slept[r] = 1
