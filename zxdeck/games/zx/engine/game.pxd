@@ -69,7 +69,8 @@ cdef class Game:
     cpdef _power_floor(self)
     @cython.locals(base=long, low=long)
     cpdef bint _lethal(self, long iid, long dmg, floor) except -1
-    @cython.locals(squares=list, iid=long, dmg=long, known=bint, destroyed=bint, seen=tuple)
+    @cython.locals(squares=list, iid=long, dmg=long, known=bint, keep=bint, seen=tuple, card_power=list, bonus=dict,
+                   base=long, low=long, lethal=bint)
     cpdef _check_lethal(self)
     @cython.locals(cur=long)
     cpdef place(self, long p, long iid, long sq, str via, str frm=*)

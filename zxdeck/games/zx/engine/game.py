@@ -899,10 +899,11 @@ class Game:
         """B-5: a Z/X whose damage this turn reaches its power is destroyed (checked between tasks:
         a power may drop after the damage).
 
-        When no continuous power effect is on the field (`_power_floor()` None), whether a damage
-        is lethal depends only on the damage, the until-end-of-turn changes and the field (with
-        its Shifts): a check that destroyed nothing keeps them (`_lethal_seen`), and the next
-        check with the same ones is skipped (between two tasks they seldom change)."""
+        Without `power()` (`_lethal`: no continuous power effect on the field, or a damage below
+        the lowest power they could leave), whether a damage is lethal depends only on the
+        damage, the until-end-of-turn changes and the field with its Shifts (`_power_floor()`):
+        a check that destroyed nothing and needed no `power()` keeps them (`_lethal_seen`), and
+        the next check with the same ones is skipped (between two tasks they seldom change)."""
         squares = self.squares
         seen = self._lethal_seen
         if seen is not None and seen[0] == self.damage and seen[1] == self.bonus and seen[2] == squares \
@@ -911,18 +912,31 @@ class Game:
         self._lethal_seen = None
         floor = None
         known = False  # the floor is computed only when a damaged Z/X is on the field
-        destroyed = False
+        keep = True  # nothing destroyed, no power() read
+        card_power = self.card_power
+        bonus = self.bonus
         for iid, dmg in list(self.damage.items()):
             if dmg > 0 and iid >= 0 and iid in squares:
                 if not known:
                     floor = self._power_floor()
                     known = True
-                if self._lethal(iid, dmg, floor):
+                # `_lethal(iid, dmg, floor)`, noting whether it read power()
+                base = card_power[iid] + bonus.get(iid, 0)
+                if floor is None:
+                    lethal = dmg >= (base if base > 0 else 0)
+                else:
+                    low = base + floor
+                    if dmg < (low if low > 0 else 0):
+                        lethal = False
+                    else:
+                        keep = False
+                        lethal = dmg >= self.power(iid)
+                if lethal:
+                    keep = False
                     self.destroy(iid, by_damage=True)
                     floor = self._power_floor()
-                    destroyed = True
-        if not destroyed and (not known or floor is None):
-            self._lethal_seen = (self.damage.copy(), self.bonus.copy(), squares[:], self.shift_on.copy())
+        if keep:
+            self._lethal_seen = (self.damage.copy(), bonus.copy(), squares[:], self.shift_on.copy())
 
     def place(self, p: int, iid: int, sq: int, via: str, frm: str = "pending") -> None:
         """Put a card from limbo (or `frm`) onto a square (L-1..L-5) and fire `enter` triggers."""
