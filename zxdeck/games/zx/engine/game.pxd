@@ -94,8 +94,8 @@ cpdef list _distinct(Game g, iids)
                card_id=list, seen=set, u=long, guarded=bint, adjs=tuple, adj=long, v=long)
 cpdef list _legal_main(Game g, tuple d)
 
-@cython.locals(acts=list, owner=list, scripts=list, shift_on=dict, u=long, idx=long, sc=Script, ab=Ability)
-cpdef list _ability_actions(Game g, long p, tuple timings)
+@cython.locals(acts=list, scripts=list, shift_on=dict, u=long, idx=long, sc=Script, ab=Ability, abl=list)
+cpdef list _ability_actions(Game g, long p, tuple timings, list units=*)
 
 @cython.locals(need_match=bint, seen=set, out=list, card_color=list, slept=bytearray, r=long)
 cpdef list _pay_options(Game g, long p, long n, str color, bint matched)

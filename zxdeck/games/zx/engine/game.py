@@ -1410,7 +1410,7 @@ def _legal_main(g: Game, d: tuple) -> list[Action]:
         elif ctype == "event" and cards[iid].timing != "battle":
             append(_new_action(Action, ("play", iid, -1)))
     if g.activating[p]:
-        acts.extend(_ability_actions(g, p, ("main", "any")))
+        acts.extend(_ability_actions(g, p, ("main", "any"), units))
     _dunamis.main_actions(g, p, acts, nreb, colors, squares, units)
     # attack_targets() of each rebooted Z/X of p, by square (B-1, B-2), with what they share computed once
     prot: dict[int, bool] = {}
@@ -1439,27 +1439,28 @@ def _legal_main(g: Game, d: tuple) -> list[Action]:
     return acts
 
 
-def _ability_actions(g: Game, p: int, timings: tuple[str, ...]) -> list[Action]:
+def _ability_actions(g: Game, p: int, timings: tuple[str, ...], units: list[int] | None = None) -> list[Action]:
+    """The activated abilities p may use now (`units`: `g.units_of(p)`, if known)."""
     acts: list[Action] = []
     if not g.activating[p]:
         return acts
-    owner = g.owner
     scripts = g.scripts
     shift_on = g.shift_on
-    for u in g.squares:
-        if u < 0 or owner[u] != p:
-            continue
-        s = shift_on.get(u) if shift_on else None
+    if units is None:
+        units = g.units_of(p)
+    for u in units:
         sc = scripts[u]
-        if not sc.activated and (s is None or not scripts[s].activated):
+        abl = sc.activated
+        if shift_on:
+            s = shift_on.get(u)
+            if s is not None:
+                abl = abl + scripts[s].activated  # its own, then its Shift's (`unit_scripts`)
+        if not abl:
             continue
-        idx = 0
-        for sc in g.unit_scripts(u):
-            for ab in sc.activated:
-                if ab.timing in timings and not (ab.once_per_turn and (u, ab.card_id, ab.index) in g.once) \
-                        and condition_holds(g, p, u, ab.condition) and g.ability_feasible(p, u, ab):
-                    acts.append(_new_action(Action, ("ability", u, idx)))
-                idx += 1
+        for idx, ab in enumerate(abl):
+            if ab.timing in timings and not (ab.once_per_turn and (u, ab.card_id, ab.index) in g.once) \
+                    and (not ab.condition or condition_holds(g, p, u, ab.condition)) and g.ability_feasible(p, u, ab):
+                acts.append(_new_action(Action, ("ability", u, idx)))
     return acts
 
 
