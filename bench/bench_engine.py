@@ -23,7 +23,8 @@ branch or tag. `--compiled DIR` measures the compiled engine of scripts/build_co
 `data/cards.yaml` and `examples/decks/`.
 
 With `--instructions` (and `--baseline`), each engine plays the first `--games` games (20 unless
-given) once under valgrind's callgrind, and once playing none (the decks loaded in both); the
+given) once under valgrind's callgrind, and once playing none (the decks loaded and the warm-up
+games played in both, as in a timed run: the abilities' compiled tests are made there); the
 difference is the instructions those games cost, which does not depend on the machine's load.
 It prints both counts and their ratio, and checks that the games are identical.
 """
@@ -116,13 +117,12 @@ def clone_time(specs: dict, samples: int = 200) -> float:
     return statistics.median(times)
 
 
-def worker(games: int, offset: int, with_clone: bool, warm_up: bool = True) -> dict[str, Any]:
+def worker(games: int, offset: int, with_clone: bool) -> dict[str, Any]:
     """One timed run in this process (whatever `zxdeck` is first on sys.path)."""
     import zxdeck
 
     specs = load_specs()
-    if warm_up:
-        run_games(specs, 20, 10_000)
+    run_games(specs, 20, 10_000)  # warm up
     digests: list[str] = []
     cpu: list[float] = []
     n, d, dt = run_games(specs, games, offset, digests, cpu)
@@ -153,7 +153,7 @@ def export_rev(rev: str, dest: Path) -> str:
 def run_worker(pkg_root: Path, games: int, offset: int, with_clone: bool,
                callgrind: Path | None = None) -> dict[str, Any]:
     """Run `worker` in a new process with `pkg_root` first on the path; with `callgrind` (an output
-    file), under valgrind's callgrind, without the warm-up, and `instructions` added to the result."""
+    file), under valgrind's callgrind, with `instructions` added to the result."""
     env = dict(os.environ)
     env["PYTHONPATH"] = str(pkg_root)
     env["PYTHONHASHSEED"] = "0"
@@ -162,7 +162,7 @@ def run_worker(pkg_root: Path, games: int, offset: int, with_clone: bool,
     if with_clone:
         cmd.append("--clone")
     if callgrind is not None:
-        cmd = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={callgrind}", *cmd, "--no-warm-up"]
+        cmd = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={callgrind}", *cmd]
     res = subprocess.run(cmd, env=env, capture_output=True, text=True)
     if callgrind is not None and res.returncode == 0:
         found = re.search(r"refs:\s+([\d,]+)", res.stderr)
@@ -267,14 +267,13 @@ def main() -> None:
     ap.add_argument("--instructions", action="store_true",
                     help="with --baseline: count instructions under valgrind (--games defaults to 20)")
     ap.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
-    ap.add_argument("--no-warm-up", action="store_true", help=argparse.SUPPRESS)
     ap.add_argument("--offset", type=int, default=0, help=argparse.SUPPRESS)
     ap.add_argument("--clone", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.games is None:
         args.games = 20 if args.instructions else 300
     if args.worker:
-        print(json.dumps(worker(args.games, args.offset, args.clone, not args.no_warm_up)))
+        print(json.dumps(worker(args.games, args.offset, args.clone)))
         return
     if args.instructions:
         if not args.baseline:
