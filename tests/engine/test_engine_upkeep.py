@@ -90,11 +90,11 @@ def test_activated_and_triggered_abilities_added_later_count(t: Table) -> None:
     """A-1: an activated ability of a Z/X added to a game whose decks have none is offered; A-2: so
     is a `turn_start` automatic ability triggered at its owner's next turn."""
     g = t.g
-    assert g.activating == (False, False) and "turn_start" not in g.triggered[0]
+    assert g.activating == (frozenset(), frozenset()) and "turn_start" not in g.triggered[0]
     t.resources(0, "red", 1)
     user = t.add(zx("T-A", "術士", "red", 2, 4000, abilities=[
         {"kind": "activated", "cost": {"pay": 1}, "effects": [{"do": "draw", "n": 1}]}]), 0, "field", 3)
-    assert g.activating[0] and not g.activating[1]
+    assert g.activating == (frozenset({"any"}), frozenset())
     assert [a.a for a in t.legal("ability")] == [user]
     t.add(zx("T-S", "朝の使者", "red", 2, 4000, abilities=[
         {"kind": "auto", "trigger": "turn_start", "effects": [{"do": "draw", "n": 1}]}]), 1, "field", 6)

@@ -21,7 +21,7 @@ cdef class Game:
     cdef dict __dict__
     cdef object __weakref__
 
-    @cython.locals(scripts=list, owner=list, card_type=list, sc=Script, p=long, trig=tuple)
+    @cython.locals(scripts=list, owner=list, card_type=list, sc=Script, p=long, trig=tuple, act=tuple, ab=Ability)
     cpdef _side_flags(self)
     cpdef long current_player(self)
     cpdef list legal_actions(self)
@@ -39,6 +39,8 @@ cdef class Game:
     cpdef long power(self, long iid) except? -1
     @cython.locals(ab=Ability)
     cpdef bint _cont_applies(self, long ctl, long src, ab, target, long iid) except -1
+    @cython.locals(out=list, owner=list, scripts=list, shift_on=dict, u=long, effs=tuple, eff=dict)
+    cpdef list guards(self, long mine, str kind)
     @cython.locals(owner=list, scripts=list, shift_on=dict, mine=long, u=long, sc=Script, effs=tuple, ab=Ability, eff=dict)
     cpdef bint protected(self, long iid, str kind) except -1
     @cython.locals(slept=bytearray, card_color=list, count=long, match=bint, r=long, ps=PlayerState)
@@ -91,7 +93,7 @@ cpdef list _distinct(Game g, iids)
 @cython.locals(p=long, acts=list, ps=PlayerState, cards=list, card_cost=list, card_color=list, card_type=list,
                cost=long, slept=bytearray, nreb=long, colors=set, reb=list, units=list, squares=list,
                attackers=list, enemy_ps=long, iid=long, row=tuple, sq=long, owner=list, field=list, prot=dict,
-               card_id=list, seen=set, u=long, guarded=bint, adjs=tuple, adj=long, v=long)
+               card_id=list, seen=set, u=long, guards=list, w=long, adjs=tuple, adj=long, v=long)
 cpdef list _legal_main(Game g, tuple d)
 
 @cython.locals(acts=list, scripts=list, shift_on=dict, u=long, idx=long, sc=Script, ab=Ability, abl=list)

@@ -178,28 +178,28 @@ class Game:
         self._advance()
 
     def _side_flags(self) -> None:
-        """`protecting[p]` / `activating[p]`: can a Z/X of player p (or a Shift on it) have a
-        `protect` ability / an activated ability at all? `triggered[p]`: the triggers of the
-        automatic abilities it can have (`fire` of another trigger finds nothing). Read from the card table (p's cards and
+        """`protecting[p]`: can a Z/X of player p (or a Shift on it) have a `protect` ability at
+        all? `activating[p]`: the timings of the activated abilities it can have (main, battle,
+        any); `triggered[p]`: the triggers of the automatic abilities it can have (`fire` of another trigger finds nothing). Read from the card table (p's cards and
         every Shift: only a Shift goes on a Z/X, H-2), so shared by clones; False lets `protected()`
         and the activated-ability actions answer without looking at the field."""
         scripts = self.scripts
         owner = self.owner
         card_type = self.card_type
         prot = [False, False]
-        act = [False, False]
+        act: tuple[set[str], set[str]] = (set(), set())
         trig: tuple[set[str], set[str]] = (set(), set())
         for i, sc in enumerate(scripts):
             sides = (0, 1) if card_type[i] == "shift" else (owner[i],)
             for p in sides:
                 if sc.protect_effs:
                     prot[p] = True
-                if sc.activated:
-                    act[p] = True
+                for ab in sc.activated:
+                    act[p].add(ab.timing)
                 if sc.auto:
                     trig[p].update(sc.auto)
         self.protecting: tuple[bool, bool] = (prot[0], prot[1])
-        self.activating: tuple[bool, bool] = (act[0], act[1])
+        self.activating: tuple[frozenset[str], frozenset[str]] = (frozenset(act[0]), frozenset(act[1]))
         self.triggered: tuple[frozenset[str], frozenset[str]] = (frozenset(trig[0]), frozenset(trig[1]))
 
     # ------------------------------------------------------------------ public API
@@ -510,6 +510,29 @@ class Game:
             return unit_matches(self, iid, target.get("filter"), ctl, src)
         finally:
             self._cont_guard = False
+
+    def guards(self, mine: int, kind: str) -> list[tuple[int, Ability, Any]]:
+        """The `protect` abilities (`kind`: `attack` / `effects`) of player `mine`'s Z/X and their
+        Shifts, as (Z/X, ability, target): `protected(iid, kind)` of a Z/X of `mine` is whether one
+        of them applies to it (`_cont_applies`)."""
+        out: list[tuple[int, Ability, Any]] = []
+        if not self.protecting[mine]:
+            return out
+        owner = self.owner
+        scripts = self.scripts
+        shift_on = self.shift_on
+        for u in self.squares:
+            if u < 0 or owner[u] != mine:
+                continue
+            effs = scripts[u].protect_effs
+            if shift_on:
+                s = shift_on.get(u)
+                if s is not None:
+                    effs = effs + scripts[s].protect_effs
+            for ab, eff in effs:
+                if eff.get("from", "attack") == kind:
+                    out.append((u, ab, eff.get("target", "self")))
+        return out
 
     def protected(self, iid: int, kind: str) -> bool:
         """`protect` (continuous): cannot be attacked (`attack`) / chosen by the opponent's effects."""
@@ -1415,17 +1438,22 @@ def _legal_main(g: Game, d: tuple) -> list[Action]:
     # attack_targets() of each rebooted Z/X of p, by square (B-1, B-2), with what they share computed once
     prot: dict[int, bool] = {}
     ob = None
-    guarded = g.protecting[1 - p]  # False: no Z/X of the opponent can be protected
+    guards = g.guards(1 - p, "attack") if attackers else []  # empty: none of them can be protected
     for sq in attackers:
         u = field[sq]
         adjs = ADJACENT[sq]
         for adj in adjs:
             v = field[adj]
             if v >= 0 and owner[v] != p:
-                if guarded:
+                if guards:
                     pv = prot.get(v)
-                    if pv is None:
-                        pv = prot[v] = g.protected(v, "attack")
+                    if pv is None:  # `g.protected(v, "attack")`
+                        pv = False
+                        for w, ab, tgt in guards:
+                            if g._cont_applies(1 - p, w, ab, tgt, v):
+                                pv = True
+                                break
+                        prot[v] = pv
                     if pv:
                         continue
                 append(_new_action(Action, ("attack", u, v)))
@@ -1442,7 +1470,7 @@ def _legal_main(g: Game, d: tuple) -> list[Action]:
 def _ability_actions(g: Game, p: int, timings: tuple[str, ...], units: list[int] | None = None) -> list[Action]:
     """The activated abilities p may use now (`units`: `g.units_of(p)`, if known)."""
     acts: list[Action] = []
-    if not g.activating[p]:
+    if g.activating[p].isdisjoint(timings):  # no activated ability of p has one of these timings
         return acts
     scripts = g.scripts
     shift_on = g.shift_on
