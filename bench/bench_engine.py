@@ -3,6 +3,7 @@
     python bench/bench_engine.py [--games 300] [--runs 5]
     python bench/bench_engine.py --baseline engine-baseline [--games 300] [--runs 5]
     python bench/bench_engine.py --baseline issue25-baseline [--games 300] [--runs 5]
+    python bench/bench_engine.py --baseline issue25-baseline --instructions [--games 20]
 
 Uses the built-in catalog and the example decks (all 25 pairings in turn).
 Prints the median of several runs. Targets: >= 20,000 decisions/s, >= 50 games/s,
@@ -20,6 +21,12 @@ of f103be2, before issue 25's engine changes), pinned here by its full hash so t
 branch or tag. `--compiled DIR` measures the compiled engine of scripts/build_compiled.py
 (in DIR, e.g. build/compiled) instead of this tree's Python one. Both engines read this tree's
 `data/cards.yaml` and `examples/decks/`.
+
+With `--instructions` (and `--baseline`), each engine plays the first `--games` games (20 unless
+given) once under valgrind's callgrind, and once playing none (the decks loaded and the warm-up
+games played in both, as in a timed run: the abilities' compiled tests are made there); the
+difference is the instructions those games cost, which does not depend on the machine's load.
+It prints both counts and their ratio, and checks that the games are identical.
 """
 
 from __future__ import annotations
@@ -29,6 +36,8 @@ import hashlib
 import json
 import os
 import platform
+import re
+import shutil
 import statistics
 import subprocess
 import sys
@@ -141,7 +150,10 @@ def export_rev(rev: str, dest: Path) -> str:
     return full.stdout.strip()
 
 
-def run_worker(pkg_root: Path, games: int, offset: int, with_clone: bool) -> dict[str, Any]:
+def run_worker(pkg_root: Path, games: int, offset: int, with_clone: bool,
+               callgrind: Path | None = None) -> dict[str, Any]:
+    """Run `worker` in a new process with `pkg_root` first on the path; with `callgrind` (an output
+    file), under valgrind's callgrind, with `instructions` added to the result."""
     env = dict(os.environ)
     env["PYTHONPATH"] = str(pkg_root)
     env["PYTHONHASHSEED"] = "0"
@@ -149,13 +161,48 @@ def run_worker(pkg_root: Path, games: int, offset: int, with_clone: bool) -> dic
            "--offset", str(offset)]
     if with_clone:
         cmd.append("--clone")
+    if callgrind is not None:
+        cmd = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={callgrind}", *cmd]
     res = subprocess.run(cmd, env=env, capture_output=True, text=True)
+    if callgrind is not None and res.returncode == 0:
+        found = re.search(r"refs:\s+([\d,]+)", res.stderr)
+        if not found:
+            sys.exit(f"bench_engine: no instruction count from valgrind:\n{res.stderr[-500:]}")
+        data = json.loads(res.stdout)
+        data["instructions"] = int(found.group(1).replace(",", ""))
+        if Path(data["package"]).resolve() != (pkg_root / "zxdeck").resolve():
+            sys.exit(f"bench_engine: worker imported {data['package']}, not {pkg_root / 'zxdeck'}")
+        return data
     if res.returncode != 0:
         sys.exit(f"bench_engine: worker for {pkg_root} failed:\n{res.stderr}")
     data = json.loads(res.stdout)
     if Path(data["package"]).resolve() != (pkg_root / "zxdeck").resolve():
         sys.exit(f"bench_engine: worker imported {data['package']}, not {pkg_root / 'zxdeck'}")
     return data
+
+
+def count_instructions(rev: str, games: int, current: Path = ROOT) -> int:
+    """Instructions (valgrind callgrind) of the first `games` games, baseline and current engine."""
+    if shutil.which("valgrind") is None:
+        sys.exit("bench_engine: --instructions needs valgrind")
+    with tempfile.TemporaryDirectory(prefix="zxdeck-baseline-") as tmp:
+        full = export_rev(rev, Path(tmp))
+        counts: dict[str, int] = {}
+        digests: dict[str, list[str]] = {}
+        for k, root in (("baseline", Path(tmp)), ("current", current)):
+            played = run_worker(root, games, 0, False, Path(tmp) / "cg.out")
+            empty = run_worker(root, 0, 0, False, Path(tmp) / "cg.out")
+            counts[k] = played["instructions"] - empty["instructions"]
+            digests[k] = played["digests"]
+            print(f"{k}: {played['decisions']:,} decisions, {counts[k]:,} instructions "
+                  f"({played['instructions']:,} - {empty['instructions']:,} playing none)", flush=True)
+    same = sum(a == b for a, b in zip(digests["baseline"], digests["current"]))
+    print(f"baseline: {rev} ({full[:10]}); current: {'working tree' if current == ROOT else 'compiled copy'} "
+          f"{current}")
+    print(f"instructions, {games} games: {counts['baseline']:,} -> {counts['current']:,}: "
+          f"{counts['baseline'] / counts['current']:.3f}x fewer")
+    print(f"identical games: {same}/{games}")
+    return 0 if same == games else 1
 
 
 def compare(rev: str, games: int, runs: int, current: Path = ROOT) -> int:
@@ -212,18 +259,27 @@ def compare(rev: str, games: int, runs: int, current: Path = ROOT) -> int:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--games", type=int, default=300)
+    ap.add_argument("--games", type=int, default=None, help="games a run (300; 20 with --instructions)")
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--baseline", metavar="REV", help="compare with the engine of git revision REV")
     ap.add_argument("--compiled", metavar="DIR", type=Path,
                     help="with --baseline: measure the engine built by scripts/build_compiled.py in DIR")
+    ap.add_argument("--instructions", action="store_true",
+                    help="with --baseline: count instructions under valgrind (--games defaults to 20)")
     ap.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     ap.add_argument("--offset", type=int, default=0, help=argparse.SUPPRESS)
     ap.add_argument("--clone", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args()
+    if args.games is None:
+        args.games = 20 if args.instructions else 300
     if args.worker:
         print(json.dumps(worker(args.games, args.offset, args.clone)))
         return
+    if args.instructions:
+        if not args.baseline:
+            ap.error("--instructions needs --baseline REV")
+        sys.exit(count_instructions(args.baseline, args.games,
+                                    args.compiled.resolve() if args.compiled else ROOT))
     if args.baseline:
         sys.exit(compare(args.baseline, args.games, args.runs,
                          args.compiled.resolve() if args.compiled else ROOT))

@@ -6,6 +6,7 @@ action sequence must be reported identical, and the output names both engines an
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 import sys
@@ -48,3 +49,24 @@ def test_pinned_issue25_baseline_plays_the_same_games() -> None:
     assert res.returncode == 0, res.stderr
     assert "baseline: issue25-baseline (f103be2561)" in res.stdout
     assert "identical games: 10/10" in res.stdout
+
+
+def test_instructions_needs_a_baseline() -> None:
+    res = subprocess.run([sys.executable, str(ROOT / "bench" / "bench_engine.py"), "--instructions"],
+                         capture_output=True, text=True, timeout=60)
+    assert res.returncode == 2
+    assert "--instructions needs --baseline REV" in res.stderr
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(shutil.which("valgrind") is None or shutil.which("git") is None or not (ROOT / ".git").exists(),
+                    reason="needs valgrind and a git checkout")
+def test_instructions_against_head_counts_and_plays_identical_games() -> None:
+    """--instructions: both engines' instruction counts (callgrind) and the identical-games check."""
+    res = subprocess.run([sys.executable, str(ROOT / "bench" / "bench_engine.py"), "--baseline", "HEAD",
+                          "--instructions", "--games", "1"], capture_output=True, text=True, timeout=900)
+    assert res.returncode == 0, res.stderr
+    assert "identical games: 1/1" in res.stdout
+    counts = re.findall(r"^(baseline|current): [\d,]+ decisions, ([\d,]+) instructions", res.stdout, re.M)
+    assert [k for k, _ in counts] == ["baseline", "current"]
+    assert all(int(n.replace(",", "")) > 0 for _, n in counts)

@@ -31,8 +31,9 @@ def _t_attack(g: Game, p: int, attacker: int, target: int) -> None:
     g.stack.append(("bes", p, 0))
     g.fire("attack", attacker)
     if target == PLAYER:
-        for u in g.units_of(1 - p):
-            g.fire("player_attacked", u)
+        if "player_attacked" in g.triggered[1 - p]:
+            for u in g.units_of(1 - p):
+                g.fire("player_attacked", u)
     elif g.on_field(target):
         g.fire("attacked", target)
 

@@ -44,3 +44,7 @@ cpdef tuple _plan(Game g, PlayerState ps)
 @cython.locals(ps=PlayerState, acts=list, ex_ok=bint, shift_ok=bint, plan=tuple, n_up=long, card_cost=list,
                scripts=list, sc=Script, iid=long, kind=long, ok=bint, m=long, modes=long, u=long)
 cpdef list dunamis_actions(Game g, long p, bint battle, list squares=*)
+
+@cython.locals(ps=PlayerState, ex_ok=bint, shift_ok=bint, plan=tuple, iid=long, kind=long, cost=long, n=long,
+               ok=bint, payable=bint, m=long, u=long, shift_on=dict, memo=dict, mt=object, static=bint)
+cpdef main_actions(Game g, long p, list acts, long nreb, set colors, list squares, list units)

@@ -173,13 +173,16 @@ def _shift_candidates(g: Game, p: int, iid: int, units: list[int]) -> list[int]:
 
 
 _ZX_EX, _EVENT_EX, _SHIFT = 1, 2, 3
+# the main phase's entries of a plan (`_plan`, index 6): what each check reads of the card, by kind
+_AWAKEN, _IDEALIZE, _DESCENT, _MAIN_EVENT_EX, _MAIN_SHIFT = 1, 2, 3, 4, 5
 
 
 def _plan(g: Game, ps: PlayerState) -> tuple:
     """(dunamis, face-up flags, face-up count, entries, the dunamis cards' face-up flags, Event EX
-    entries) of a player's dunamis: `entries` are (instance id, kind) of the first face-down Z/X EX,
-    Event EX and Shift of each card number, in dunamis order; the Event EX entries are (instance
-    id, cost, color, modes offered) of those that are Event EX. Kept on the player (`dunamis_plan`) and made
+    entries, main-phase entries) of a player's dunamis: `entries` are (instance id, kind) of the
+    first face-down Z/X EX, Event EX and Shift of each card number, in dunamis order; the Event EX
+    entries are (instance id, cost, color, modes offered) of those that are Event EX; the main-phase
+    entries are `entries` with what their check reads of the card (`_main_actions`). Kept on the player (`dunamis_plan`) and made
     again only when the zone or one of its cards' face-up flag has changed (a Z/X EX played or
     back, a Shift used...): a few times a game."""
     plan = ps.dunamis_plan
@@ -194,7 +197,7 @@ def _plan(g: Game, ps: PlayerState) -> tuple:
             if up[dun[i]] != flags[i]:
                 break
         else:
-            plan = (plan[0], bytes(up), plan[2], plan[3], flags, plan[5])
+            plan = (plan[0], bytes(up), plan[2], plan[3], flags, plan[5], plan[6])
             ps.dunamis_plan = plan
             return plan
     card_id = g.card_id
@@ -228,7 +231,26 @@ def _plan(g: Game, ps: PlayerState) -> tuple:
     scripts = g.scripts
     events = tuple([(iid, card_cost[iid], card_color[iid], min(len(scripts[iid].events) or 1, 2))
                     for iid, kind in entries if kind == _EVENT_EX])
-    plan = (dun[:], bytes(up), n_up, tuple(entries), flags, events)
+    # the same entries with what the main phase's check of each reads of its card (`_main_actions`)
+    main = []
+    for iid, kind in entries:
+        sc = scripts[iid]
+        if kind == _ZX_EX:
+            if sc.awakening is not None:  # X-3
+                main.append((iid, _AWAKEN, card_cost[iid], card_color[iid], sc.awakening.effects, 0))
+            elif sc.idealize is not None:  # X-4
+                raw = sc.idealize.raw
+                main.append((iid, _IDEALIZE, card_cost[iid], card_color[iid], raw.get("counter", ""),
+                             raw.get("n", 1)))
+            else:  # X-2 descent (also the default for a Z/X EX without abilities)
+                main.append((iid, _DESCENT, card_cost[iid], card_color[iid], None, 0))
+        elif kind == _EVENT_EX:
+            main.append((iid, _MAIN_EVENT_EX, card_cost[iid], card_color[iid], None,
+                         min(len(sc.events) or 1, 2)))
+        else:  # the 剣臨器 filter's compiled test and whether it reads only the cards
+            main.append((iid, _MAIN_SHIFT, card_cost[iid], card_color[iid],
+                         (unit_filter(sc.shift_filter), sc.shift_static), sc.shift_need))
+    plan = (dun[:], bytes(up), n_up, tuple(entries), flags, events, tuple(main))
     ps.dunamis_plan = plan
     return plan
 
@@ -248,7 +270,9 @@ def dunamis_actions(g: Game, p: int, battle: bool, squares: list[int] | None = N
     ex_ok = not ps.ex_used and not ps.event_ex_used  # X-1, E-3: one Z/X EX or Event EX a turn
     if battle:  # E-2: only Event EX in a battle event step
         if ex_ok:
-            plan = _plan(g, ps)
+            plan = ps.dunamis_plan
+            if plan is None or plan[0] != ps.dunamis or plan[1] != g.face_up:
+                plan = _plan(g, ps)
             for iid, cost, color, modes in plan[5]:
                 if g.can_pay(p, cost, color):
                     for m in range(modes):
@@ -302,6 +326,76 @@ def dunamis_actions(g: Game, p: int, battle: bool, squares: list[int] | None = N
             for u in _shift_candidates(g, p, iid, units):
                 acts.append(_new_action(Action, ("shift", iid, u)))
     return acts
+
+
+def main_actions(g: Game, p: int, acts: list[Action], nreb: int, colors: set[str],
+                 squares: list[int], units: list[int]) -> None:
+    """`dunamis_actions(g, p, battle=False, squares)`, appended to `acts`, with what the main
+    phase's legal actions have computed: `nreb` and `colors`, the count and the colors of p's
+    rebooted resources (what `can_pay` reads), `squares` (`g.legal_squares(p)`) and `units`
+    (`g.units_of(p)`). The same checks in the same order, with what each reads of its card taken
+    from the plan's main-phase entries."""
+    ps = g.players[p]
+    if not ps.dunamis:
+        return
+    ex_ok = not ps.ex_used and not ps.event_ex_used  # X-1, E-3: one Z/X EX or Event EX a turn
+    shift_ok = not ps.shift_used  # H-1
+    if not ex_ok and not shift_ok:
+        return
+    plan = ps.dunamis_plan
+    if plan is None or plan[0] != ps.dunamis or plan[1] != g.face_up:
+        plan = _plan(g, ps)
+    reb = None
+    for iid, kind, cost, color, data, n in plan[6]:
+        if kind == _MAIN_SHIFT:
+            if shift_ok and n <= plan[2]:  # H-2: enough face-up dunamis cards
+                # `_shift_candidates(g, p, iid, units)`, with the filter's test from the plan (H-4)
+                test, static = data
+                shift_on = g.shift_on
+                if test is None:
+                    for u in units:
+                        if u not in shift_on:
+                            acts.append(_new_action(Action, ("shift", iid, u)))
+                elif not static:
+                    for u in units:
+                        if u not in shift_on and test(g, u, p, iid):
+                            acts.append(_new_action(Action, ("shift", iid, u)))
+                else:
+                    memo = g.static_matches  # a Shift goes on a Z/X without a Shift: its answer is kept
+                    for u in units:
+                        if u not in shift_on:
+                            mt = memo.get((iid, u))
+                            if mt is None:
+                                mt = memo[(iid, u)] = test(g, u, p, iid)
+                            if mt:
+                                acts.append(_new_action(Action, ("shift", iid, u)))
+            continue
+        if not ex_ok:
+            continue
+        # can_pay(p, cost, color), C-1
+        payable = cost <= 0 or (nreb >= cost and (color == "colorless" or color in colors))
+        if kind == _MAIN_EVENT_EX:  # E-2: every Event EX, main phase or battle; no timing of its own
+            if payable:
+                for m in range(n):
+                    acts.append(_new_action(Action, ("event_ex", iid, m)))
+            continue
+        if kind == _AWAKEN:  # X-3 (the cheap checks first: the same answer)
+            ok = payable and len(squares) > 0
+            if ok:  # awakening_possible(g, p, iid), the effects from the plan
+                for e in data:
+                    if not _effects.effect_possible(g, p, iid, e, cost):
+                        ok = False
+                        break
+        elif kind == _IDEALIZE:  # X-4
+            ok = ps.counters.get(data, 0) >= n and len(squares) > 0
+        elif len(ps.resources) < cost:  # X-2 descent
+            ok = False
+        else:
+            if reb is None:
+                reb = _rebooted_costs(g, units)
+            ok = _descent_open(g, p, iid, units, reb)
+        if ok:
+            acts.append(_new_action(Action, ("ex", iid, -1)))
 
 
 def apply_dunamis_action(g: Game, p: int, a: Action) -> None:

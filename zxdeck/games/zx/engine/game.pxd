@@ -9,7 +9,8 @@ from zxdeck.games.zx.engine.abilities cimport Ability, Script
 @cython.final
 cdef class Game:
     cdef public object specs, seed, turn_limit, rng, listener, decision, battle, first_given, winner, _legal
-    cdef public object _floor_key, _floor
+    cdef public object _floor_key, _floor, _lethal_seen
+    cdef public tuple protecting, activating, triggered
     cdef public list cards, card_id, card_type, card_cost, card_color, card_power, owner, scripts, players, squares, limbo, _moves, stack, rules, triggers, history
     cdef public bytearray slept, face_up
     cdef public dict damage, bonus, forces, shift_on, static_matches
@@ -20,6 +21,8 @@ cdef class Game:
     cdef dict __dict__
     cdef object __weakref__
 
+    @cython.locals(scripts=list, owner=list, card_type=list, sc=Script, p=long, trig=tuple, act=tuple, ab=Ability)
+    cpdef _side_flags(self)
     cpdef long current_player(self)
     cpdef list legal_actions(self)
     @cython.locals(legal=list, d=tuple)
@@ -36,6 +39,8 @@ cdef class Game:
     cpdef long power(self, long iid) except? -1
     @cython.locals(ab=Ability)
     cpdef bint _cont_applies(self, long ctl, long src, ab, target, long iid) except -1
+    @cython.locals(out=list, owner=list, scripts=list, shift_on=dict, u=long, effs=tuple, eff=dict)
+    cpdef list guards(self, long mine, str kind)
     @cython.locals(owner=list, scripts=list, shift_on=dict, mine=long, u=long, sc=Script, effs=tuple, ab=Ability, eff=dict)
     cpdef bint protected(self, long iid, str kind) except -1
     @cython.locals(slept=bytearray, card_color=list, count=long, match=bint, r=long, ps=PlayerState)
@@ -66,7 +71,8 @@ cdef class Game:
     cpdef _power_floor(self)
     @cython.locals(base=long, low=long)
     cpdef bint _lethal(self, long iid, long dmg, floor) except -1
-    @cython.locals(squares=list, iid=long, dmg=long, known=bint)
+    @cython.locals(squares=list, iid=long, dmg=long, known=bint, keep=bint, seen=tuple, card_power=list, bonus=dict,
+                   base=long, low=long, lethal=bint)
     cpdef _check_lethal(self)
     @cython.locals(cur=long)
     cpdef place(self, long p, long iid, long sq, str via, str frm=*)
@@ -85,13 +91,13 @@ cdef class Game:
 cpdef list _distinct(Game g, iids)
 
 @cython.locals(p=long, acts=list, ps=PlayerState, cards=list, card_cost=list, card_color=list, card_type=list,
-               cost=long, slept=bytearray, nreb=long, colors=set, r=long,
-               iid=long, row=tuple, sq=long, owner=list, field=list, prot=dict, card_id=list, seen=set, eps=long, u=long,
-               adjs=tuple, adj=long, v=long)
+               cost=long, slept=bytearray, nreb=long, colors=set, reb=list, units=list, squares=list,
+               attackers=list, enemy_ps=long, iid=long, row=tuple, sq=long, owner=list, field=list, prot=dict,
+               card_id=list, seen=set, u=long, guards=list, w=long, adjs=tuple, adj=long, v=long)
 cpdef list _legal_main(Game g, tuple d)
 
-@cython.locals(acts=list, owner=list, scripts=list, shift_on=dict, u=long, idx=long, sc=Script, ab=Ability)
-cpdef list _ability_actions(Game g, long p, tuple timings)
+@cython.locals(acts=list, scripts=list, shift_on=dict, u=long, idx=long, sc=Script, ab=Ability, abl=list)
+cpdef list _ability_actions(Game g, long p, tuple timings, list units=*)
 
 @cython.locals(need_match=bint, seen=set, out=list, card_color=list, slept=bytearray, r=long)
 cpdef list _pay_options(Game g, long p, long n, str color, bint matched)

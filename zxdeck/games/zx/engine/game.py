@@ -130,8 +130,10 @@ class Game:
         # (card, Z/X) -> does the Z/X match the card's descent or Shift filter, for filters that
         # read only the cards (abilities.static_filter) and a Z/X without a Shift: shared by clones
         self.static_matches: dict[tuple[int, int], bool] = {}
+        self._side_flags()
         self._floor_key: tuple | None = None  # `_power_floor()` of this field (derived, not state)
         self._floor: int | None = None
+        self._lethal_seen: tuple | None = None  # `_check_lethal()`'s last inputs (derived, not state)
         n = len(cards)
         self.squares: list[int] = [-1] * 9
         self.slept = bytearray(n)
@@ -174,6 +176,31 @@ class Game:
         st.append(("setup_start", 0))
         st.append(("setup_begin",))
         self._advance()
+
+    def _side_flags(self) -> None:
+        """`protecting[p]`: can a Z/X of player p (or a Shift on it) have a `protect` ability at
+        all? `activating[p]`: the timings of the activated abilities it can have (main, battle,
+        any); `triggered[p]`: the triggers of the automatic abilities it can have (`fire` of another trigger finds nothing). Read from the card table (p's cards and
+        every Shift: only a Shift goes on a Z/X, H-2), so shared by clones; False lets `protected()`
+        and the activated-ability actions answer without looking at the field."""
+        scripts = self.scripts
+        owner = self.owner
+        card_type = self.card_type
+        prot = [False, False]
+        act: tuple[set[str], set[str]] = (set(), set())
+        trig: tuple[set[str], set[str]] = (set(), set())
+        for i, sc in enumerate(scripts):
+            sides = (0, 1) if card_type[i] == "shift" else (owner[i],)
+            for p in sides:
+                if sc.protect_effs:
+                    prot[p] = True
+                for ab in sc.activated:
+                    act[p].add(ab.timing)
+                if sc.auto:
+                    trig[p].update(sc.auto)
+        self.protecting: tuple[bool, bool] = (prot[0], prot[1])
+        self.activating: tuple[frozenset[str], frozenset[str]] = (frozenset(act[0]), frozenset(act[1]))
+        self.triggered: tuple[frozenset[str], frozenset[str]] = (frozenset(trig[0]), frozenset(trig[1]))
 
     # ------------------------------------------------------------------ public API
 
@@ -236,8 +263,12 @@ class Game:
         g.card_color = self.card_color
         g.card_power = self.card_power
         g.static_matches = self.static_matches
+        g.protecting = self.protecting
+        g.activating = self.activating
+        g.triggered = self.triggered
         g._floor_key = self._floor_key
         g._floor = self._floor
+        g._lethal_seen = self._lethal_seen
         g.players = [self.players[0].copy(), self.players[1].copy()]
         g.squares = self.squares[:]
         g.slept = self.slept[:]
@@ -360,6 +391,7 @@ class Game:
         self.card_color = self.card_color + [card.color]
         self.card_power = self.card_power + [card.power]
         self.static_matches = {}  # a clone may give the same instance id to another card
+        self._side_flags()
         self.slept.append(1 if slept else 0)
         self.face_up.append(1 if face_up else 0)
         ps = self.players[player]
@@ -479,12 +511,37 @@ class Game:
         finally:
             self._cont_guard = False
 
-    def protected(self, iid: int, kind: str) -> bool:
-        """`protect` (continuous): cannot be attacked (`attack`) / chosen by the opponent's effects."""
+    def guards(self, mine: int, kind: str) -> list[tuple[int, Ability, Any]]:
+        """The `protect` abilities (`kind`: `attack` / `effects`) of player `mine`'s Z/X and their
+        Shifts, as (Z/X, ability, target): `protected(iid, kind)` of a Z/X of `mine` is whether one
+        of them applies to it (`_cont_applies`)."""
+        out: list[tuple[int, Ability, Any]] = []
+        if not self.protecting[mine]:
+            return out
         owner = self.owner
         scripts = self.scripts
         shift_on = self.shift_on
+        for u in self.squares:
+            if u < 0 or owner[u] != mine:
+                continue
+            effs = scripts[u].protect_effs
+            if shift_on:
+                s = shift_on.get(u)
+                if s is not None:
+                    effs = effs + scripts[s].protect_effs
+            for ab, eff in effs:
+                if eff.get("from", "attack") == kind:
+                    out.append((u, ab, eff.get("target", "self")))
+        return out
+
+    def protected(self, iid: int, kind: str) -> bool:
+        """`protect` (continuous): cannot be attacked (`attack`) / chosen by the opponent's effects."""
+        owner = self.owner
         mine = owner[iid]
+        if not self.protecting[mine]:
+            return False
+        scripts = self.scripts
+        shift_on = self.shift_on
         for u in self.squares:
             if u < 0 or owner[u] != mine:
                 continue
@@ -584,16 +641,25 @@ class Game:
             if not stack:
                 raise RuntimeError("engine error: empty task stack")
             t = stack.pop()
-            # by length: a call with the task's arguments, without building a tuple of them
+            # by length, the commonest first: a call with the task's arguments, without building a
+            # tuple of them
             n = len(t)
             if n == 1:
                 tasks[t[0]](self)
-            elif n == 2:
-                tasks[t[0]](self, t[1])
             elif n == 3:
                 tasks[t[0]](self, t[1], t[2])
             elif n == 4:
                 tasks[t[0]](self, t[1], t[2], t[3])
+            elif n == 8:  # pick
+                tasks[t[0]](self, t[1], t[2], t[3], t[4], t[5], t[6], t[7])
+            elif n == 5:
+                tasks[t[0]](self, t[1], t[2], t[3], t[4])
+            elif n == 6:
+                tasks[t[0]](self, t[1], t[2], t[3], t[4], t[5])
+            elif n == 7:
+                tasks[t[0]](self, t[1], t[2], t[3], t[4], t[5], t[6])
+            elif n == 2:
+                tasks[t[0]](self, t[1])
             else:
                 tasks[t[0]](self, *t[1:])
 
@@ -854,18 +920,46 @@ class Game:
 
     def _check_lethal(self) -> None:
         """B-5: a Z/X whose damage this turn reaches its power is destroyed (checked between tasks:
-        a power may drop after the damage)."""
+        a power may drop after the damage).
+
+        Without `power()` (`_lethal`: no continuous power effect on the field, or a damage below
+        the lowest power they could leave), whether a damage is lethal depends only on the
+        damage, the until-end-of-turn changes and the field with its Shifts (`_power_floor()`):
+        a check that destroyed nothing and needed no `power()` keeps them (`_lethal_seen`), and
+        the next check with the same ones is skipped (between two tasks they seldom change)."""
         squares = self.squares
+        seen = self._lethal_seen
+        if seen is not None and seen[0] == self.damage and seen[1] == self.bonus and seen[2] == squares \
+                and seen[3] == self.shift_on:
+            return
+        self._lethal_seen = None
         floor = None
         known = False  # the floor is computed only when a damaged Z/X is on the field
+        keep = True  # nothing destroyed, no power() read
+        card_power = self.card_power
+        bonus = self.bonus
         for iid, dmg in list(self.damage.items()):
             if dmg > 0 and iid >= 0 and iid in squares:
                 if not known:
                     floor = self._power_floor()
                     known = True
-                if self._lethal(iid, dmg, floor):
+                # `_lethal(iid, dmg, floor)`, noting whether it read power()
+                base = card_power[iid] + bonus.get(iid, 0)
+                if floor is None:
+                    lethal = dmg >= (base if base > 0 else 0)
+                else:
+                    low = base + floor
+                    if dmg < (low if low > 0 else 0):
+                        lethal = False
+                    else:
+                        keep = False
+                        lethal = dmg >= self.power(iid)
+                if lethal:
+                    keep = False
                     self.destroy(iid, by_damage=True)
                     floor = self._power_floor()
+        if keep:
+            self._lethal_seen = (self.damage.copy(), bonus.copy(), squares[:], self.shift_on.copy())
 
     def place(self, p: int, iid: int, sq: int, via: str, frm: str = "pending") -> None:
         """Put a card from limbo (or `frm`) onto a square (L-1..L-5) and fire `enter` triggers."""
@@ -912,6 +1006,8 @@ class Game:
             for ab in sc.auto.get("enter", ()):
                 if ab.via is None or ab.via == via:
                     self._add_trigger(p, iid, ab)
+        if "ally_enter" not in self.triggered[p]:
+            return
         for u in self.units_of(p):
             if u != iid:
                 for sc in self.unit_scripts(u):
@@ -921,6 +1017,8 @@ class Game:
     def fire(self, trigger: str, iid: int) -> None:
         """Triggers `trigger` of the card `iid` (and its Shift)."""
         p = self.owner[iid]
+        if trigger not in self.triggered[p]:
+            return
         for sc in self.unit_scripts(iid):
             for ab in sc.auto.get(trigger, ()):
                 self._add_trigger(p, iid, ab)
@@ -1154,8 +1252,9 @@ def _t_start_turn(g: Game) -> None:
     g.stack.append(("ignition",))
     g.stack.append(("resource",))
     g.stack.append(("draw_phase",))
-    for u in g.units_of(p):
-        g.fire("turn_start", u)
+    if "turn_start" in g.triggered[p]:
+        for u in g.units_of(p):
+            g.fire("turn_start", u)
 
 
 @task("draw_phase")
@@ -1286,13 +1385,29 @@ def _legal_main(g: Game, d: tuple) -> list[Action]:
     card_color = g.card_color
     card_type = g.card_type
     slept = g.slept
-    nreb = 0
-    colors: set[str] = set()
-    for r in ps.resources:
-        if not slept[r]:
-            nreb += 1
-            colors.add(card_color[r])
-    squares = None
+    owner = g.owner
+    field = g.squares
+    # C-1: the rebooted resources, what `can_pay` reads
+    reb = [r for r in ps.resources if not slept[r]]
+    nreb = len(reb)
+    colors = {card_color[r] for r in reb}
+    # one pass over the field: p's Z/X (`units_of`), the squares p may place on (`legal_squares`,
+    # L-1..L-3) and the squares of p's rebooted Z/X (the attackers, B-1)
+    enemy_ps = PLAYER_SQUARE[1 - p]
+    units: list[int] = []
+    squares: list[int] = []
+    attackers: list[int] = []
+    for sq in range(9):
+        u = field[sq]
+        if u < 0:
+            if sq != enemy_ps:
+                squares.append(sq)
+        elif owner[u] == p:
+            units.append(u)
+            if not slept[u]:
+                if sq != enemy_ps:
+                    squares.append(sq)
+                attackers.append(sq)
     # one action per card number (`_distinct`): the checks read only the card, so the copies of a card
     # number pass or fail together and filtering before taking the first copy gives the same actions
     card_id = g.card_id
@@ -1310,8 +1425,6 @@ def _legal_main(g: Game, d: tuple) -> list[Action]:
         seen.add(cid)
         ctype = card_type[iid]
         if ctype in FIELD_TYPES:  # Card.is_zx
-            if squares is None:
-                squares = g.legal_squares(p)
             row = _PLAY_ACTIONS.get(iid)
             if row is None:
                 row = _PLAY_ACTIONS[iid] = tuple([Action("play", iid, sq) for sq in range(9)])
@@ -1319,55 +1432,63 @@ def _legal_main(g: Game, d: tuple) -> list[Action]:
                 append(row[sq])
         elif ctype == "event" and cards[iid].timing != "battle":
             append(_new_action(Action, ("play", iid, -1)))
-    acts.extend(_ability_actions(g, p, ("main", "any")))
-    acts.extend(_dunamis.dunamis_actions(g, p, battle=False, squares=squares))
-    owner = g.owner
-    field = g.squares
+    if g.activating[p]:
+        acts.extend(_ability_actions(g, p, ("main", "any"), units))
+    _dunamis.main_actions(g, p, acts, nreb, colors, squares, units)
     # attack_targets() of each rebooted Z/X of p, by square (B-1, B-2), with what they share computed once
     prot: dict[int, bool] = {}
     ob = None
-    eps = PLAYER_SQUARE[1 - p]
-    for sq in range(9):
+    guards = g.guards(1 - p, "attack") if attackers else []  # empty: none of them can be protected
+    for sq in attackers:
         u = field[sq]
-        if u >= 0 and owner[u] == p and not slept[u]:
-            adjs = ADJACENT[sq]
-            for adj in adjs:
-                v = field[adj]
-                if v >= 0 and owner[v] != p:
+        adjs = ADJACENT[sq]
+        for adj in adjs:
+            v = field[adj]
+            if v >= 0 and owner[v] != p:
+                if guards:
                     pv = prot.get(v)
-                    if pv is None:
-                        pv = prot[v] = g.protected(v, "attack")
-                    if not pv:
-                        append(_new_action(Action, ("attack", u, v)))
-            if eps in adjs:
-                v = field[eps]
-                if v < 0 or owner[v] == p:
-                    if ob is None:
-                        ob = g.has_ob_on_field(1 - p)
-                    if not ob:
-                        append(_new_action(Action, ("attack", u, PLAYER)))
+                    if pv is None:  # `g.protected(v, "attack")`
+                        pv = False
+                        for w, ab, tgt in guards:
+                            if g._cont_applies(1 - p, w, ab, tgt, v):
+                                pv = True
+                                break
+                        prot[v] = pv
+                    if pv:
+                        continue
+                append(_new_action(Action, ("attack", u, v)))
+        if enemy_ps in adjs:
+            v = field[enemy_ps]
+            if v < 0 or owner[v] == p:
+                if ob is None:
+                    ob = g.has_ob_on_field(1 - p)
+                if not ob:
+                    append(_new_action(Action, ("attack", u, PLAYER)))
     return acts
 
 
-def _ability_actions(g: Game, p: int, timings: tuple[str, ...]) -> list[Action]:
-    acts = []
-    owner = g.owner
+def _ability_actions(g: Game, p: int, timings: tuple[str, ...], units: list[int] | None = None) -> list[Action]:
+    """The activated abilities p may use now (`units`: `g.units_of(p)`, if known)."""
+    acts: list[Action] = []
+    if g.activating[p].isdisjoint(timings):  # no activated ability of p has one of these timings
+        return acts
     scripts = g.scripts
     shift_on = g.shift_on
-    for u in g.squares:
-        if u < 0 or owner[u] != p:
-            continue
-        s = shift_on.get(u) if shift_on else None
+    if units is None:
+        units = g.units_of(p)
+    for u in units:
         sc = scripts[u]
-        if not sc.activated and (s is None or not scripts[s].activated):
+        abl = sc.activated
+        if shift_on:
+            s = shift_on.get(u)
+            if s is not None:
+                abl = abl + scripts[s].activated  # its own, then its Shift's (`unit_scripts`)
+        if not abl:
             continue
-        idx = 0
-        for sc in g.unit_scripts(u):
-            for ab in sc.activated:
-                if ab.timing in timings and not (ab.once_per_turn and (u, ab.card_id, ab.index) in g.once) \
-                        and condition_holds(g, p, u, ab.condition) and g.ability_feasible(p, u, ab):
-                    acts.append(_new_action(Action, ("ability", u, idx)))
-                idx += 1
+        for idx, ab in enumerate(abl):
+            if ab.timing in timings and not (ab.once_per_turn and (u, ab.card_id, ab.index) in g.once) \
+                    and (not ab.condition or condition_holds(g, p, u, ab.condition)) and g.ability_feasible(p, u, ab):
+                acts.append(_new_action(Action, ("ability", u, idx)))
     return acts
 
 
@@ -1442,8 +1563,9 @@ def _t_end_phase(g: Game) -> None:
     """P-6 1: end-of-turn triggers."""
     g.phase = "end"
     g.stack.append(("end_cleanup",))
-    for u in g.units_of(g.active):
-        g.fire("turn_end", u)
+    if "turn_end" in g.triggered[g.active]:
+        for u in g.units_of(g.active):
+            g.fire("turn_end", u)
 
 
 @task("end_cleanup")
@@ -1488,6 +1610,11 @@ def _t_pick(g: Game, player: int, purpose: str, options: tuple, mn: int, mx: int
         _finish_pick(g, cont, chosen + tuple(left))
     else:
         g._decide(("pick", player, purpose, options, mn, mx, chosen, cont))
+        # `_legal_pick`, made now from `left`
+        acts = [_new_action(Action, ("pick", o, -1)) for o in (_distinct(g, left) if purpose in DEDUPE else left)]
+        if len(chosen) >= mn:
+            acts.append(DONE)
+        g._legal = acts
 
 
 def _finish_pick(g: Game, cont: tuple, chosen: tuple) -> None:
@@ -1535,6 +1662,7 @@ def _t_pay(g: Game, p: int, n: int, color: str, matched: bool, src: int, paid: t
             break  # cannot happen after can_pay(); the event says what was paid
         if len(opts) > 1:
             g._decide(("pay", p, n, color, matched, src, paid))
+            g._legal = [_new_action(Action, ("pay", r, -1)) for r in opts]  # `_legal_pay`, made now
             return
         r = opts[0]
         g.slept[r] = 1
