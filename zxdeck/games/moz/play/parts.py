@@ -32,8 +32,8 @@ PLAY_HELP = CommandHelp(
         "zxdeck --game moz play --saves      # the saved matches",
     ),
     note="Without --auto you play p1 at the terminal: type a choice's number, hint for advice, help for "
-         "the commands, s to save, q to stop (Ctrl-C and Ctrl-D save too and print the command that "
-         "resumes the match).",
+         "the commands, q (or save) to save and stop (Ctrl-C and Ctrl-D save too and print the command "
+         "that resumes the match).",
 )
 
 PLAY_OPTIONS: dict[str, dict[str, Any]] = {

@@ -1,0 +1,111 @@
+"""The core's pieces of every game's terminal session (zxdeck.terminal.session): the command
+words and their table, parsing a typed line, confirmations, choices a page at a time, the
+autosave of the last whole move and the Ctrl-C / SIGTERM guard."""
+
+from __future__ import annotations
+
+import os
+import signal
+
+import pytest
+
+from zxdeck.terminal.interrupts import Terminated
+from zxdeck.terminal.session import (
+    COMMAND_WORDS,
+    STOP,
+    Autosave,
+    CommandTable,
+    confirm,
+    guarded,
+    parse,
+    split_pages,
+)
+
+
+def test_the_table_finds_a_command_by_any_of_its_words() -> None:
+    table = CommandTable()
+    table.add("help", lambda arg: "help")
+    table.add("quit", lambda arg: STOP)
+    table.add("zones", lambda arg: "zones", ("trash",))
+    for word in ("help", "?", "h", "ヘルプ"):
+        assert table.find(word)("") == "help"
+    for word in ("quit", "q", "exit", "save"):
+        assert table.find(word)("") is STOP
+    assert table.find("trash")("") == "zones"
+    assert table.find("hand") is None and table.find("he") is None and table.find("") is None
+    assert table.names() == ["help", "quit", "zones"]
+
+
+def test_a_word_belongs_to_one_command_only() -> None:
+    table = CommandTable()
+    table.add("hand", lambda arg: None, extra=("手札",))
+    with pytest.raises(ValueError, match="'h'"):
+        table.add("hand2", lambda arg: None, ("h",))  # h is help's, for every game
+    with pytest.raises(ValueError, match="手札"):
+        table.add("zones", lambda arg: None, ("手札",))
+    with pytest.raises(ValueError, match="COMMAND_WORDS"):
+        table.add("help", lambda arg: None, ("ayuda",))
+    assert set(COMMAND_WORDS) == {"help", "board", "hand", "card", "log", "hint", "more", "quit"}
+
+
+def test_a_typed_line_is_a_number_or_a_word_and_its_argument() -> None:
+    assert parse(" 12 ") == ("12", 12, "", "")
+    assert parse("１２").number == 12  # full-width digits (NFKC)
+    assert parse("Card  ガルーダ  2").word == "card" and parse("Card  ガルーダ  2").arg == "ガルーダ 2"
+    assert parse("").number is None and parse("").word == ""
+    assert parse("²").number == 2  # NFKC: a superscript two is a 2
+    assert parse("٣").number is None  # a digit that is not ASCII is not a choice
+
+
+def test_confirm_is_yes_only_for_yes() -> None:
+    assert all(confirm(lambda _p, a=a: a, "?") for a in ("y", "YES", " はい ", "ｙ"))
+    assert not any(confirm(lambda _p, a=a: a, "?") for a in ("n", "", "yy", "いいえ"))
+
+    def eof(_prompt: str) -> str:
+        raise EOFError
+
+    assert not confirm(eof, "?")
+
+
+def test_pages_keep_each_choice_whole() -> None:
+    entries = [["1) a", "   text"], ["2) b"], ["3) c", "   x", "   y"], ["4) d"]]
+    pages = split_pages(entries, 3)
+    assert pages == [["1) a", "   text", "2) b"], ["3) c", "   x", "   y"], ["4) d"]]
+    assert split_pages([["1) long", "a", "b", "c"]], 2) == [["1) long", "a"]]  # cut to a page
+    assert split_pages([[str(n)] for n in range(7)], 3) == [["0", "1", "2"], ["3", "4", "5"], ["6"]]
+
+
+def test_autosave_writes_each_whole_move_and_keeps_the_last(tmp_path) -> None:
+    written: list[tuple[object, object]] = []
+    save = Autosave(tmp_path / "g.json", lambda path, data: written.append((path, data)))
+    assert save.keep(lambda: "fresh") == "fresh"  # nothing kept yet
+    save.moved("move 1")
+    save.moved("move 2")
+    assert save.keep(lambda: "fresh") == "move 2" and save.last == "move 2"
+    assert [d for _p, d in written] == ["fresh", "move 1", "move 2", "move 2"]
+    off = Autosave(tmp_path / "h.json", lambda path, data: written.append((path, data)), enabled=False)
+    off.moved("m")
+    assert off.last == "m" and len(written) == 4  # kept, not written
+
+
+def test_the_guard_turns_ctrl_c_and_sigterm_into_the_interrupt_answer() -> None:
+    def ctrl_c() -> int:
+        raise KeyboardInterrupt
+
+    assert guarded(ctrl_c, lambda: 130, reading_stdin=False) == 130
+    assert guarded(lambda: 0, lambda: 130, reading_stdin=False) == 0
+
+    seen: list[type] = []
+
+    def terminated() -> int:
+        try:
+            os.kill(os.getpid(), signal.SIGTERM)
+            signal.pause() if hasattr(signal, "pause") else None
+        except KeyboardInterrupt as exc:
+            seen.append(type(exc))
+            raise
+        return 0
+
+    before = signal.getsignal(signal.SIGTERM)
+    assert guarded(terminated, lambda: 130, reading_stdin=False) == 130
+    assert seen == [Terminated] and signal.getsignal(signal.SIGTERM) == before  # handler put back
