@@ -109,3 +109,47 @@ def test_the_guard_turns_ctrl_c_and_sigterm_into_the_interrupt_answer() -> None:
     before = signal.getsignal(signal.SIGTERM)
     assert guarded(terminated, lambda: 130, reading_stdin=False) == 130
     assert seen == [Terminated] and signal.getsignal(signal.SIGTERM) == before  # handler put back
+
+
+def run_question(lines: list[object], count: int = 3) -> tuple[object, list[tuple[str, bool]], list[str]]:
+    """`ask_choice` over typed `lines` (an exception in the list is raised by the reader)."""
+    from zxdeck.terminal.session import AGAIN, ask_choice
+
+    feed = iter(lines)
+    notices: list[tuple[str, bool]] = []
+    done: list[str] = []
+
+    def read(prompt: str) -> str:
+        done.append(prompt)
+        item = next(feed)
+        if isinstance(item, BaseException):
+            raise item
+        return str(item)
+
+    table = CommandTable()
+    table.add("help", lambda arg, extra: done.append(f"help:{arg}:{extra}"))
+    table.add("quit", lambda arg, extra: STOP)
+    answer = ask_choice(read, lambda: count, table, lambda k: AGAIN if k == 2 else f"choice {k}",
+                        lambda message, redraw: notices.append((message, redraw)), ("x",),
+                        after_command=lambda: done.append("redrawn"), on_eof=lambda: done.append("eof"))
+    return answer, notices, done
+
+
+def test_the_question_loop_answers_numbers_commands_and_wrong_input() -> None:
+    answer, notices, done = run_question(["", "9", "zzz", "h more", "２", UnicodeDecodeError("utf-8", b"\xff", 0, 1, "bad"),
+                                          " 3 "])
+    assert answer == "choice 3"  # 2 asked again (AGAIN), then 3
+    assert done[0] == "選択 1-3 (help)> " and "help:more:x" in done and "redrawn" in done
+    assert notices == [
+        ("番号 (1-3) かコマンド (help) を入力してください。", True),
+        ("9 という選択肢はありません: 1 から 3 の番号を入力してください。", True),
+        ("「zzz」は選択肢でもコマンドでもありません: 1-3 の番号か help を。", True),
+        ("入力を読めませんでした (UTF-8 ではない文字): 番号を入力してください。", False),
+    ]
+
+
+def test_the_question_ends_with_quit_or_end_of_input() -> None:
+    answer, _notices, done = run_question(["save", "1"])
+    assert answer is None and "eof" not in done  # `save` is quit's word: it stopped before 1
+    answer, _notices, done = run_question([EOFError()])
+    assert answer is None and done[-1] == "eof"

@@ -16,9 +16,10 @@ from pathlib import Path
 from typing import Any, NamedTuple, TypeVar
 
 from zxdeck.terminal.interrupts import stops_like_ctrl_c, tolerant_stdin
+from zxdeck.termtext import clean
 
-__all__ = ["COMMAND_WORDS", "STOP", "Autosave", "CommandTable", "Typed", "confirm", "guarded",
-           "parse", "split_pages"]
+__all__ = ["AGAIN", "COMMAND_WORDS", "STOP", "Autosave", "CommandTable", "Typed", "ask_choice",
+           "confirm", "guarded", "parse", "split_pages"]
 
 T = TypeVar("T")
 
@@ -34,6 +35,7 @@ COMMAND_WORDS: dict[str, tuple[str, ...]] = {
     "quit": ("q", "exit", "save"),
 }
 STOP = object()  # what a command's handler returns to end the question (quit, concede)
+AGAIN = object()  # what a game's `choose` returns to ask the same question again
 
 
 class CommandTable:
@@ -148,3 +150,52 @@ def guarded(body: Callable[[], T], on_interrupt: Callable[[], T], reading_stdin:
             return body()
         except KeyboardInterrupt:
             return on_interrupt()
+
+
+def ask_choice(read: Callable[[str], str], count: Callable[[], int], commands: CommandTable,
+               choose: Callable[[int], Any], notice: Callable[[str, bool], None],
+               command_args: Sequence[Any] = (), after_command: Callable[[], None] | None = None,
+               on_eof: Callable[[], None] | None = None) -> Any:
+    """One question of a terminal game, asked until it is answered: the person types the number
+    of one of `count()` choices (read again before each line: a screen drawn again in another
+    layout may number them otherwise) (`choose(k)` gives the answer, or AGAIN to ask again: a second
+    question went back, a confirmation said no) or a command of `commands` (its handler gets
+    the argument and `command_args`; STOP ends the question, anything else asks again after
+    `after_command()`). A wrong number, an empty line or a word that is no command gets a
+    one-line `notice(message, redraw)` (redraw: draw the screen again with it under the
+    question; False: a line printed as it is). Returns the answer, or None when the person
+    stops (a command's STOP, end of input after `on_eof()`)."""
+    while True:
+        n = count()
+        try:
+            raw = read(f"選択 1-{n} (help)> ")
+        except EOFError:
+            if on_eof is not None:
+                on_eof()
+            return None
+        except UnicodeDecodeError:  # a terminal that does not send UTF-8
+            notice("入力を読めませんでした (UTF-8 ではない文字): 番号を入力してください。", False)
+            continue
+        typed = parse(raw)
+        if typed.number is not None:
+            k = typed.number
+            if not 1 <= k <= n:
+                notice(f"{k} という選択肢はありません: 1 から {n} の番号を入力してください。", True)
+                continue
+            answer = choose(k)
+            if answer is AGAIN:
+                continue
+            return answer
+        handler = commands.find(typed.word)
+        if handler is not None:
+            if handler(typed.arg, *command_args) is STOP:
+                return None
+            if after_command is not None:
+                after_command()
+            continue
+        text = typed.text
+        if not text:
+            notice(f"番号 (1-{n}) かコマンド (help) を入力してください。", True)
+        else:
+            shown = clean(text if len(text) <= 20 else text[:20] + "...")
+            notice(f"「{shown}」は選択肢でもコマンドでもありません: 1-{n} の番号か help を。", True)

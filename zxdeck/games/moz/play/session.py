@@ -23,7 +23,7 @@ from typing import Any
 from zxdeck.games.moz.catalog.model import FACES, SUB_ATTRIBUTES, Beast, MozCard, Summoner, Support
 from zxdeck.games.moz.engine import Action, Game
 from zxdeck.games.moz.play.auto import card_short
-from zxdeck.terminal.session import STOP, CommandTable, parse, split_pages
+from zxdeck.terminal.session import STOP, CommandTable, ask_choice, split_pages
 from zxdeck.termtext import shorten, width, wrap
 
 FACE_JA = {"top": "上", "left": "左", "right": "右", "bottom": "下"}
@@ -493,25 +493,20 @@ class MozSession:
         options = [(a, describe_ja(g, a)) for a in g.legal_actions()]
         self.page = 0
         self.draw(options)
-        while True:
-            typed = parse(self.ask("> "))
-            if typed.number is not None and 1 <= typed.number <= len(options):
-                g.apply(options[typed.number - 1][0])
-                if self.on_move is not None:
-                    self.on_move(g)
-                return True
-            handler = self.commands.find(typed.word)
-            if handler is not None:
-                if handler(typed.arg, options) is STOP:
-                    return False
-            elif typed.number is not None:
-                self.extra = [f"{typed.number} という選択肢はありません: 1 から {len(options)} の番号を入力してください。"]
-            elif not typed.text:
-                self.extra = [f"番号 (1-{len(options)}) かコマンド (help) を入力してください。"]
-            else:
-                self.extra = [f"「{shorten(typed.text, 20)}」は選択肢でもコマンドでもありません: "
-                              f"1-{len(options)} の番号か help を。"]
+
+        def choose(k: int) -> bool:
+            g.apply(options[k - 1][0])
+            if self.on_move is not None:
+                self.on_move(g)
+            return True
+
+        def notice(message: str, redraw: bool) -> None:  # under the board, on the screen drawn again
+            self.extra = [message]
             self.draw(options)
+
+        # the core's question loop (zxdeck.terminal.session): numbers, commands, wrong input
+        return ask_choice(self.ask, lambda: len(options), self.commands, choose, notice, (options,),
+                          after_command=lambda: self.draw(options)) is True
 
     # --- the commands -------------------------------------------------------------------------
 

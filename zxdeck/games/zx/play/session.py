@@ -50,9 +50,11 @@ from zxdeck.games.zx.play.settings import DESCRIPTIONS, Settings, save_settings
 from zxdeck.terminal.interrupts import Terminated
 from zxdeck.terminal.saves import resume_command
 from zxdeck.terminal.session import (
+    AGAIN,
     STOP,
     Autosave,
     CommandTable,
+    ask_choice,
     confirm,
     guarded,
     parse,
@@ -496,42 +498,26 @@ class PlaySession:
         self.page = 0
         self.draw(lambda scr, compact: self.question_lines(offered))
         self.greeted = True
-        while True:
-            n = len(self.menu)
-            try:
-                raw = self.input_fn(f"選択 1-{n} (help)> ")
-            except EOFError:
-                self.out()
-                return None
-            except UnicodeDecodeError:  # a terminal that does not send UTF-8
-                self.out("入力を読めませんでした (UTF-8 ではない文字): 番号を入力してください。", "yellow")
-                continue
-            typed = parse(raw)
-            text = typed.text
-            if typed.number is not None:
-                k = typed.number
-                if not 1 <= k <= n:
-                    self.hint(offered, f"{k} という選択肢はありません: 1 から {n} の番号を入力してください。")
-                    continue
-                actions = self.menu[k - 1]
-                action = actions[0] if len(actions) == 1 else self.ask_which(actions, offered)
-                if action is None:  # back from the second question
-                    self.cmd_board("", offered)
-                    continue
-                if action.kind == "end" and not self.confirm_end(offered):
-                    continue
-                return action
-            handler = self.commands.find(typed.word)
-            if handler is not None:
-                result = handler(typed.arg, offered)
-                if result is STOP:
-                    return None
-                continue
-            if not text:
-                self.hint(offered, f"番号 (1-{n}) かコマンド (help) を入力してください。")
+
+        def choose(k: int) -> Any:
+            actions = self.menu[k - 1]
+            action = actions[0] if len(actions) == 1 else self.ask_which(actions, offered)
+            if action is None:  # back from the second question
+                self.cmd_board("", offered)
+                return AGAIN
+            if action.kind == "end" and not self.confirm_end(offered):
+                return AGAIN
+            return action
+
+        def notice(message: str, redraw: bool) -> None:
+            if redraw:
+                self.hint(offered, message)
             else:
-                shown = clean(text if len(text) <= 20 else text[:20] + "...")
-                self.hint(offered, f"「{shown}」は選択肢でもコマンドでもありません: 1-{n} の番号か help を。")
+                self.out(message, "yellow")
+
+        # the core's question loop (zxdeck.terminal.session): numbers, commands, wrong input
+        return ask_choice(self.input_fn, lambda: len(self.menu), self.commands, choose, notice, (offered,),
+                          on_eof=self.out)
 
     def fits(self) -> bool:
         """Is the terminal's height known (a screen drawn again stays in place)?"""
