@@ -153,3 +153,29 @@ def test_the_question_ends_with_quit_or_end_of_input() -> None:
     assert answer is None and "eof" not in done  # `save` is quit's word: it stopped before 1
     answer, _notices, done = run_question([EOFError()])
     assert answer is None and done[-1] == "eof"
+
+
+def test_the_move_loop_saves_after_every_move_and_stops_when_the_person_does() -> None:
+    from zxdeck.terminal.session import play_moves
+
+    state = {"moves": 0}
+    said: list[str] = []
+
+    def move(who: str) -> None:
+        state["moves"] += 1
+        said.append(who)
+
+    def person(stop_at: int | None) -> bool:
+        if state["moves"] == stop_at:
+            return False
+        move("person")
+        return True
+
+    for stop_at, ends in ((None, True), (3, False)):
+        state["moves"], said[:] = 0, []
+        done = play_moves(lambda: state["moves"] >= 6, lambda: state["moves"] % 2 == 1,
+                          lambda: move("computer"), lambda s=stop_at: person(s),
+                          lambda: said.append(f"save {state['moves']}"), lambda: said.append("news"))
+        assert done is ends
+    assert said == ["save 0", "news", "computer", "save 1", "news", "person", "save 2", "news",
+                    "computer", "save 3", "news"]  # stopped at move 3: no save after the stop

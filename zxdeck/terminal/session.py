@@ -19,7 +19,7 @@ from zxdeck.terminal.interrupts import stops_like_ctrl_c, tolerant_stdin
 from zxdeck.termtext import clean
 
 __all__ = ["AGAIN", "COMMAND_WORDS", "STOP", "Autosave", "CommandTable", "Typed", "ask_choice",
-           "confirm", "guarded", "parse", "split_pages"]
+           "confirm", "guarded", "parse", "play_moves", "split_pages"]
 
 T = TypeVar("T")
 
@@ -199,3 +199,23 @@ def ask_choice(read: Callable[[str], str], count: Callable[[], int], commands: C
         else:
             shown = clean(text if len(text) <= 20 else text[:20] + "...")
             notice(f"「{shown}」は選択肢でもコマンドでもありません: 1-{n} の番号か help を。", True)
+
+
+def play_moves(over: Callable[[], bool], persons_turn: Callable[[], bool],
+               computer_move: Callable[[], None], person_move: Callable[[], bool],
+               moved: Callable[[], None], before_each: Callable[[], None] | None = None) -> bool:
+    """The moves of a terminal game, to its end or until the person stops: `moved()` (the
+    autosave) once before the first move and after every move, computer's or person's;
+    `before_each()` (narration) before each. `person_move()` asks the person (ask_choice) and
+    makes the move; False: the person stopped. Returns True when the game is over, False when
+    the person stopped it."""
+    moved()
+    while not over():
+        if before_each is not None:
+            before_each()
+        if not persons_turn():
+            computer_move()
+        elif not person_move():
+            return False
+        moved()
+    return True

@@ -23,7 +23,7 @@ from typing import Any
 from zxdeck.games.moz.catalog.model import FACES, SUB_ATTRIBUTES, Beast, MozCard, Summoner, Support
 from zxdeck.games.moz.engine import Action, Game
 from zxdeck.games.moz.play.auto import card_short
-from zxdeck.terminal.session import STOP, CommandTable, ask_choice, split_pages
+from zxdeck.terminal.session import STOP, CommandTable, ask_choice, play_moves, split_pages
 from zxdeck.termtext import shorten, width, wrap
 
 FACE_JA = {"top": "上", "left": "左", "right": "右", "bottom": "下"}
@@ -454,19 +454,15 @@ class MozSession:
     def run(self) -> Game:
         """Play to the end, or until the person quits (the game is returned as it stands)."""
         g = self.g
-        if self.on_move is not None:
-            self.on_move(g)
-        while not g.is_over():
-            self.catch_up()
-            p = g.current_player()
-            agent = self.agents[p]
-            if agent is not None:
-                g.apply(agent.choose(g))
-                if self.on_move is not None:
-                    self.on_move(g)
-                continue
-            if not self.decide():
-                return g
+
+        def computer_move() -> None:
+            g.apply(self.agents[g.current_player()].choose(g))
+
+        # the core's move loop (zxdeck.terminal.session): `on_move` (the autosave) after every move
+        if not play_moves(g.is_over, lambda: self.agents[g.current_player()] is None, computer_move,
+                          self.decide, lambda: self.on_move(g) if self.on_move is not None else None,
+                          self.catch_up):
+            return g
         self.catch_up()
         if self.human_seen():
             self.draw_end()
@@ -495,9 +491,7 @@ class MozSession:
         self.draw(options)
 
         def choose(k: int) -> bool:
-            g.apply(options[k - 1][0])
-            if self.on_move is not None:
-                self.on_move(g)
+            g.apply(options[k - 1][0])  # the core's move loop saves it (play_moves)
             return True
 
         def notice(message: str, redraw: bool) -> None:  # under the board, on the screen drawn again

@@ -58,6 +58,7 @@ from zxdeck.terminal.session import (
     confirm,
     guarded,
     parse,
+    play_moves,
     split_pages,
 )
 from zxdeck.termtext import clean, fit, shorten, width, wrap
@@ -286,38 +287,44 @@ class PlaySession:
     def _loop(self) -> int:
         g = self.g
         human = self.setup.human
-        self.save()
-        while not g.over:
-            acts = g.legal_actions()
-            p = g.current_player()
-            if p != human:
-                if self.thinking_note:
-                    self.thinking_note = False
-                    self.out("相手の番です...", "dim")
-                action = self.agent.choose(g)
-                note = _choice_note(g, action, hide=True)
-                if note:
-                    self.log.append(f"  相手: {note}")
-                g.apply(action)
-                self.save()
-                continue
+        stopped = {"code": 0}
+        legal: list[list[Action]] = [[]]
+
+        def look() -> None:  # the legal actions, before whose turn it is (as the engine is asked)
+            legal[0] = g.legal_actions()
+
+        def computer_move() -> None:
+            if self.thinking_note:
+                self.thinking_note = False
+                self.out("相手の番です...", "dim")
+            action = self.agent.choose(g)
+            note = _choice_note(g, action, hide=True)
+            if note:
+                self.log.append(f"  相手: {note}")
+            g.apply(action)
+
+        def person_move() -> bool:
+            acts = legal[0]
             if len(acts) == 1:
                 if acts[0].kind != "pass":  # a forced pass is not worth a line
                     self.log.append(f"  あなた: {describe(acts[0], g)} (選択肢はこれだけ)")
                 g.apply(acts[0])
-                self.save()
-                continue
+                return True
             action = self.ask(acts)
             self.thinking_note = True
             if action is None:  # quit / end of input / concede
-                if self.result == "concede":
-                    return 0
-                return self._stop("中断しました", 0)
+                stopped["code"] = 0 if self.result == "concede" else self._stop("中断しました", 0)
+                return False
             note = _choice_note(g, action, hide=False)
             if note:
                 self.log.append(f"  あなた: {note}")
             g.apply(action)
-            self.save()
+            return True
+
+        # the core's move loop (zxdeck.terminal.session): the autosave after every move
+        if not play_moves(lambda: g.over, lambda: g.current_player() == human, computer_move,
+                          person_move, self.save, look):
+            return stopped["code"]
         self.show_end()
         return 0
 
