@@ -179,3 +179,26 @@ def test_the_move_loop_saves_after_every_move_and_stops_when_the_person_does() -
         assert done is ends
     assert said == ["save 0", "news", "computer", "save 1", "news", "person", "save 2", "news",
                     "computer", "save 3", "news"]  # stopped at move 3: no save after the stop
+
+
+def test_log_shows_the_last_lines_asked_for() -> None:
+    from zxdeck.terminal.session import log_tail
+
+    lines = ["a", "", "b", "  ", "c", "d"]
+    assert log_tail(lines, "") == ["a", "b", "c", "d"]  # blank lines left out
+    assert log_tail(lines, "2") == ["c", "d"] and log_tail(lines, " 9 ") == ["a", "b", "c", "d"]
+    assert log_tail(lines, "", default=3) == ["b", "c", "d"] and log_tail(lines, "0") == log_tail(lines, "")
+
+
+def test_a_hint_is_cancelled_by_ctrl_c_but_not_by_sigterm() -> None:
+    from zxdeck.terminal.session import cancellable
+
+    def search(exc: BaseException | None) -> list[int]:
+        if exc is not None:
+            raise exc
+        return [1, 2, 3]
+
+    assert cancellable(lambda: search(None)) == [1, 2, 3]
+    assert cancellable(lambda: search(KeyboardInterrupt())) is None
+    with pytest.raises(Terminated):
+        cancellable(lambda: search(Terminated()))

@@ -15,11 +15,11 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, NamedTuple, TypeVar
 
-from zxdeck.terminal.interrupts import stops_like_ctrl_c, tolerant_stdin
+from zxdeck.terminal.interrupts import Terminated, stops_like_ctrl_c, tolerant_stdin
 from zxdeck.termtext import clean
 
 __all__ = ["AGAIN", "COMMAND_WORDS", "STOP", "Autosave", "CommandTable", "Typed", "ask_choice",
-           "confirm", "guarded", "parse", "play_moves", "split_pages"]
+           "cancellable", "confirm", "guarded", "log_tail", "parse", "play_moves", "split_pages"]
 
 T = TypeVar("T")
 
@@ -36,6 +36,8 @@ COMMAND_WORDS: dict[str, tuple[str, ...]] = {
 }
 STOP = object()  # what a command's handler returns to end the question (quit, concede)
 AGAIN = object()  # what a game's `choose` returns to ask the same question again
+THINKING = "考えています... (Ctrl-C で取り消し)"  # before a search the person waits for (hint)
+CANCELLED = "ヒントを取り消しました。番号かコマンドを入力してください。"
 
 
 class CommandTable:
@@ -219,3 +221,23 @@ def play_moves(over: Callable[[], bool], persons_turn: Callable[[], bool],
             return False
         moved()
     return True
+
+
+def cancellable(work: Callable[[], T]) -> T | None:
+    """A search the person waits for and may cancel with Ctrl-C (`hint`): its result, or None
+    when cancelled (the game is unchanged; the game says CANCELLED and asks again). SIGTERM and
+    SIGHUP (`Terminated`) are no cancel: they stop the game, which is saved."""
+    try:
+        return work()
+    except KeyboardInterrupt as exc:
+        if isinstance(exc, Terminated):
+            raise
+        return None
+
+
+def log_tail(lines: Sequence[str], arg: str, default: int | None = None) -> list[str]:
+    """`log [N]`: the narration's non-blank lines, the last N of them (no N: the last `default`;
+    None or 0: all)."""
+    kept = [x for x in lines if x.strip()]
+    n = int(arg) if arg.strip().isdigit() else default
+    return kept[-n:] if n and n > 0 else kept

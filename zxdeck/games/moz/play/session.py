@@ -23,7 +23,15 @@ from typing import Any
 from zxdeck.games.moz.catalog.model import FACES, SUB_ATTRIBUTES, Beast, MozCard, Summoner, Support
 from zxdeck.games.moz.engine import Action, Game
 from zxdeck.games.moz.play.auto import card_short
-from zxdeck.terminal.session import STOP, CommandTable, ask_choice, play_moves, split_pages
+from zxdeck.terminal.session import (
+    STOP,
+    THINKING,
+    CommandTable,
+    ask_choice,
+    log_tail,
+    play_moves,
+    split_pages,
+)
 from zxdeck.termtext import shorten, width, wrap
 
 FACE_JA = {"top": "上", "left": "左", "right": "右", "bottom": "下"}
@@ -516,14 +524,13 @@ class MozSession:
         self.extra = [f"{n}) " + card_text(self.g.cards[i])[0] for n, i in enumerate(ids, 1)] or ["手札はありません"]
 
     def cmd_log(self, arg: str, options: Sequence[tuple[Action, str]]) -> None:
-        n = int(arg) if arg.strip().isdigit() else self.term()[1] - 3
-        self.say("\n".join(["これまでの経過:"] + self.log[-n:]))
+        self.say("\n".join(["これまでの経過:"] + log_tail(self.log, arg, self.term()[1] - 3)))
         self.ask("(Enter で戻る) ")
 
     def cmd_hint(self, arg: str, options: Sequence[tuple[Action, str]]) -> None:
         from zxdeck.games.moz.play.auto import hint_lines
 
-        self.say("考えています... (Ctrl-C で取り消し)")
+        self.say(THINKING)
         self.extra = hint_lines(self.g, options, self.hint_budget, describe_ja)
 
     def cmd_more(self, arg: str, options: Sequence[tuple[Action, str]]) -> None:

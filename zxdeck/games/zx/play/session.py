@@ -51,12 +51,16 @@ from zxdeck.terminal.interrupts import Terminated
 from zxdeck.terminal.saves import resume_command
 from zxdeck.terminal.session import (
     AGAIN,
+    CANCELLED,
     STOP,
+    THINKING,
     Autosave,
     CommandTable,
     ask_choice,
+    cancellable,
     confirm,
     guarded,
+    log_tail,
     parse,
     play_moves,
     split_pages,
@@ -846,14 +850,11 @@ class PlaySession:
         generator of its own (the game and the computer's play do not change)."""
         from zxdeck.games.zx.agents.levels import HINT_BUDGET, hint
 
-        self.out("考えています... (Ctrl-C で取り消し)", "dim")
-        try:
-            found = hint(self.g, top=3, budget=self.hint_budget)
-        except KeyboardInterrupt as exc:  # Ctrl-C cancels the hint, not the game (nothing changed)
-            if isinstance(exc, _Terminated):
-                raise
+        self.out(THINKING, "dim")
+        found = cancellable(lambda: hint(self.g, top=3, budget=self.hint_budget))
+        if found is None:  # Ctrl-C cancels the hint, not the game (nothing changed)
             self.out()
-            self.out("ヒントを取り消しました。番号かコマンドを入力してください。", "yellow")
+            self.out(CANCELLED, "yellow")
             return
         width = self.cols
         self.out(f"ヒント (強さ hard の AI の読み: 最大 {self.hint_budget or HINT_BUDGET} 回の先読み):",
@@ -989,10 +990,7 @@ class PlaySession:
                 self.out(f"{_label(p, self.setup.human)} {title} {len(zone)}枚: {items}")
 
     def show_log(self, arg: str) -> None:
-        lines = [x for x in self.log if x.strip()]
-        if arg.isdigit():
-            lines = lines[-int(arg):]
-        for line in lines:
+        for line in log_tail(self.log, arg):
             self.out(line)
 
 
