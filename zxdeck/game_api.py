@@ -383,6 +383,16 @@ class GameScreen(Protocol):
 
     A game without a SCREEN, or whose parts lack `play` or `replay`, is refused by that command
     in one line (exit 2).
+
+    The person's session behind `play` is built on the core's pieces (zxdeck.terminal.session),
+    so that the commands read the same in every game: the game adds its handlers to a
+    `CommandTable` under the shared `COMMAND_WORDS` (help ? h, board b, hand, card c, log, hint,
+    more m, quit q exit save; its own commands under other words), plays through
+    `play_moves(over, persons_turn, computer_move, person_move, moved)`, asks each decision through
+    `ask_choice(read, count, commands, choose, notice, ...)` (the game gives how many choices,
+    what choice k does, how a one-line notice is shown), keeps each whole move with `Autosave`
+    and runs inside `guarded(loop, on_interrupt)`. It draws its board at the terminal's size,
+    narrates, and answers the commands (card text, hints, the log).
     """
 
     command: str

@@ -29,7 +29,7 @@ def test_play_auto_is_the_same_match_for_the_same_seed() -> None:
 
 def test_a_person_saves_and_resumes(tmp_path: Path) -> None:
     save = tmp_path / "g.json"
-    first = run("play", "--p1", A, "--p2", B, "--ai2", "random", "--save", str(save), stdin="1\n1\n1\n1\ns\nq\n")
+    first = run("play", "--p1", A, "--p2", B, "--ai2", "random", "--save", str(save), stdin="1\n1\n1\n1\nsave\n")
     assert first.returncode == 0 and "保存しました" in first.stdout
     data = json.loads(save.read_text(encoding="utf-8"))
     assert data["game"] == "moz" and len(data["actions"]) >= 4

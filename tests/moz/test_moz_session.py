@@ -157,6 +157,31 @@ def test_commands_help_card_hand_and_unknown_input() -> None:
     assert "は選択肢でもコマンドでもありません" in out
 
 
+def test_the_command_words_are_the_cores_as_in_zx() -> None:
+    """MOZ reads the words of every game's session (zxdeck.terminal.session, Z/X's): `h` is help
+    (it was MOZ's hand), `hand` the hand, `c` the card look-up, `save` saves and stops."""
+    from zxdeck.terminal.session import COMMAND_WORDS
+
+    g = position(4, 15)
+    hand = g.hand[0]
+    s, said = session(g, 100, 40, ["h"])
+    s.run()
+    assert HELP.splitlines()[1] in said and "hand           手札の一覧 (番号つき)" in "\n".join(said)
+    s, said = session(g, 100, 40, ["hand"])
+    s.run()
+    out = "\n".join(said)
+    assert HELP.splitlines()[1] not in said and f"1) {g.cards[hand[0]].name} (" in out
+    s, said = session(g, 100, 40, ["c 1"])
+    s.run()
+    assert f"{g.cards[hand[0]].name} ({g.cards[hand[0]].id}," in "\n".join(said)
+    moves = len(g.history)
+    s, said = session(g, 100, 40, ["save", "1"])
+    assert s.run() is g and len(g.history) == moves  # `save` stopped before the choice 1
+    for name, aliases in COMMAND_WORDS.items():
+        for word in (name, *aliases):
+            assert s.commands.find(word) is not None, word
+
+
 def test_a_scripted_person_plays_a_whole_match_to_its_result() -> None:
     """A match through the session's input only: numbers, with commands in between, to the end (W-1)."""
     g = Game(fixture_deck(5), fixture_deck(6), seed=8)

@@ -161,14 +161,11 @@ def hint_lines(game: Game, options: Sequence[tuple[Action, str]], budget: int | 
     winning, from what the player to decide sees (zxdeck.games.moz.agents.hint). Ctrl-C during
     the search cancels the hint only: the game is unchanged and the question is asked again."""
     from zxdeck.games.moz.agents.hint import HINT_BUDGET, hint
-    from zxdeck.terminal.interrupts import Terminated
+    from zxdeck.terminal.session import CANCELLED, cancellable
 
-    try:
-        found = hint(game, top=3, budget=budget)
-    except KeyboardInterrupt as exc:
-        if isinstance(exc, Terminated):  # SIGTERM / SIGHUP: the match stops (and is saved)
-            raise
-        return ["ヒントを取り消しました。番号かコマンドを入力してください。"]
+    found = cancellable(lambda: hint(game, top=3, budget=budget))  # SIGTERM / SIGHUP still stop it
+    if found is None:
+        return [CANCELLED]
     out = [f"ヒント (強さ hard の AI の読み: {budget or HINT_BUDGET} 回の先読み、見えない札は配り直して):"]
     for rank, c in enumerate(found, 1):
         number = next((n for n, (a, _) in enumerate(options, 1) if a == c.action), 0)

@@ -32,8 +32,8 @@ PLAY_HELP = CommandHelp(
         "zxdeck --game moz play --saves      # the saved matches",
     ),
     note="Without --auto you play p1 at the terminal: type a choice's number, hint for advice, help for "
-         "the commands, s to save, q to stop (Ctrl-C and Ctrl-D save too and print the command that "
-         "resumes the match).",
+         "the commands, q (or save) to save and stop (Ctrl-C and Ctrl-D save too and print the command "
+         "that resumes the match).",
 )
 
 PLAY_OPTIONS: dict[str, dict[str, Any]] = {
@@ -169,23 +169,29 @@ class MozScreen:
             from zxdeck.games.moz.play.savefile import set_agent_states
 
             set_agent_states(str(r.resume_path), agents, states)
-        whole: dict = {}
+        from zxdeck.terminal.session import Autosave, guarded
 
-        def on_move(g: Game) -> None:  # the save of the last whole move, written after each one
-            whole["data"] = save_data(g, decks, specs, human, catalog.digest, agents)
-            if human is not None and save_path:
-                write_save(save_path, whole["data"])
+        # the save of the last whole move, written after each one (a person's match)
+        autosave = Autosave(save_path, write_save, enabled=human is not None)
+
+        def on_move(g: Game) -> None:
+            autosave.moved(save_data(g, decks, specs, human, catalog.digest, agents))
 
         def again() -> str:
             bots = [(f"--ai{n + 1}", s) for n, s in enumerate(specs) if program_agent(s)]
             return resume_command(self.command, str(save_path), [*bots, ("--log", r.log_path)])
 
         def on_save(g: Game) -> str:
-            write_save(save_path, whole["data"] if "data" in whole else
-                       save_data(g, decks, specs, human, catalog.digest, agents))
+            autosave.keep(lambda: save_data(g, decks, specs, human, catalog.digest, agents))
             if human is not None:
                 return f"保存しました: {save_path} (続きから: {again()})"
             return f"saved to {save_path} (resume with: {again()})"
+
+        def stopped() -> Any:  # Ctrl-C: save the last whole move, never half of one
+            if save_path and autosave.last is not None:
+                click.echo("")
+                click.echo(f"中断しました (Ctrl-C): {on_save(game)}")
+            raise SystemExit(130) from None
 
         def ask(prompt: str) -> str:
             try:
@@ -199,16 +205,12 @@ class MozScreen:
                 play_session(game, agents, ask, say, None, on_move)
             else:
                 from zxdeck.games.moz.play.session import MozSession
-                from zxdeck.terminal.interrupts import stops_like_ctrl_c, tolerant_stdin
 
-                tolerant_stdin()
-                with stops_like_ctrl_c():  # SIGTERM / SIGHUP (the terminal closed) save as Ctrl-C
-                    MozSession(game, agents, human, ask, click.echo, on_save, on_move, catalog=catalog).run()
-        except KeyboardInterrupt:  # Ctrl-C: the last whole move is saved, never half of one
-            if save_path and "data" in whole:
-                click.echo("")
-                click.echo(f"中断しました (Ctrl-C): {on_save(game)}")
-            raise SystemExit(130) from None
+                # Ctrl-C, SIGTERM, SIGHUP (the terminal closed): the last whole move is saved
+                guarded(lambda: MozSession(game, agents, human, ask, click.echo, on_save, on_move,
+                                           catalog=catalog).run(), stopped)
+        except KeyboardInterrupt:  # Ctrl-C in `--auto`
+            stopped()
         finally:  # a bot (bot:COMMAND) is told the result and its program stopped
             for agent in agents:
                 close = getattr(agent, "close", None)

@@ -1,5 +1,6 @@
 """MOZ's terminal game for a person, in Japanese as Z/X's is: the screen, the narration, the
-commands (help, board, hand, card, log, hint, more, save, quit) and the loop.
+commands (the core's words, zxdeck.terminal.session: help, board, hand, card, log, hint, more,
+quit) and the loop.
 
 The screen is drawn from `Game.observation(viewer)` and the narration from the engine's event
 records, told as the viewer may see them (N-3): the opponent's drawn and face-down cards are
@@ -22,6 +23,15 @@ from typing import Any
 from zxdeck.games.moz.catalog.model import FACES, SUB_ATTRIBUTES, Beast, MozCard, Summoner, Support
 from zxdeck.games.moz.engine import Action, Game
 from zxdeck.games.moz.play.auto import card_short
+from zxdeck.terminal.session import (
+    STOP,
+    THINKING,
+    CommandTable,
+    ask_choice,
+    log_tail,
+    play_moves,
+    split_pages,
+)
 from zxdeck.termtext import shorten, width, wrap
 
 FACE_JA = {"top": "上", "left": "左", "right": "右", "bottom": "下"}
@@ -43,13 +53,13 @@ HELP = """\
 コマンド:
   help (?)       この説明
   board (b)      画面を描き直す
-  hand (h)       手札の一覧 (番号つき)
-  card 名前|N    カードの全文 (名前・番号 MOZ-B003・手札の番号 N)
+  hand           手札の一覧 (番号つき)
+  card (c) 名前|N カードの全文 (名前・番号 MOZ-B003・手札の番号 N)
   log [N]        これまでの経過 (最後の N 行)
   hint (ヒント)  おすすめ 3 つと勝つ見込み (hard の AI、Ctrl-C で取り消し)
   more (m)       選択肢の次のページ (画面に入りきらない時)
-  save (s)       保存する (手を指すたびにも自動で保存)
-  quit (q)       保存して中断 (Ctrl-C、Ctrl-D でも保存)
+  quit (q)       保存して中断 (save、Ctrl-C、Ctrl-D でも保存)
+手を指すたびに自動で保存されます。
 上が相手 (p2)、下があなた (p1)。面: 上・左・右に獣、下にサポート。
 ルールの番号 (R-3 など) は docs/MOZ.md の MOZ ルール。"""
 NEWS_MIN = 3  # lines of news the full board keeps room for, else the board is drawn compact
@@ -349,6 +359,19 @@ class MozSession:
         self.state = _totals(game)
         self.page = 0
         self.extra: list[str] = []  # the answer of a command, shown under the board
+        # typed commands: the core's words (zxdeck.terminal.session, as Z/X's), and the Japanese
+        # names MOZ had; handler(arg, options) -> STOP (quit) or None (the screen is drawn again)
+        self.commands = CommandTable()
+        for name, handler, extra in (
+                ("help", self.cmd_help, ()),
+                ("board", lambda arg, options: None, ()),
+                ("hand", self.cmd_hand, ("手札",)),
+                ("card", lambda arg, options: self.show(self.card(arg.strip())), ("カード",)),
+                ("log", self.cmd_log, ("ログ",)),
+                ("hint", self.cmd_hint, ()),
+                ("more", self.cmd_more, ()),
+                ("quit", lambda arg, options: STOP, ("終了", "保存"))):
+            self.commands.add(name, handler, extra=extra)
 
     # --- the size and the screen -------------------------------------------------------------
 
@@ -381,12 +404,11 @@ class MozSession:
         if room < want:  # a command's answer longer than the screen: its first lines
             extra = extra[:max(0, avail - 1 - want - 1)] + ["(続きは画面に入りきりません)"]
             room = avail - len(extra) - 1
-        if len(menu) > room:  # a page of choices at a time
-            per = max(1, room - 1)
-            pages = -(-len(menu) // per)
-            self.page %= pages
-            shown = menu[self.page * per:(self.page + 1) * per]
-            shown.append(f"   ({self.page + 1}/{pages} ページ: more (m) で次へ、番号はどのページでも)")
+        if len(menu) > room:  # a page of choices at a time (one line: how to see the others)
+            pages = split_pages([[m] for m in menu], max(1, room - 1))
+            self.page %= len(pages)
+            shown = pages[self.page] + [
+                f"   ({self.page + 1}/{len(pages)} ページ: more (m) で次へ、番号はどのページでも)"]
         else:
             shown = menu
         news_room = max(0, room - len(shown))
@@ -440,19 +462,15 @@ class MozSession:
     def run(self) -> Game:
         """Play to the end, or until the person quits (the game is returned as it stands)."""
         g = self.g
-        if self.on_move is not None:
-            self.on_move(g)
-        while not g.is_over():
-            self.catch_up()
-            p = g.current_player()
-            agent = self.agents[p]
-            if agent is not None:
-                g.apply(agent.choose(g))
-                if self.on_move is not None:
-                    self.on_move(g)
-                continue
-            if not self.decide():
-                return g
+
+        def computer_move() -> None:
+            g.apply(self.agents[g.current_player()].choose(g))
+
+        # the core's move loop (zxdeck.terminal.session): `on_move` (the autosave) after every move
+        if not play_moves(g.is_over, lambda: self.agents[g.current_player()] is None, computer_move,
+                          self.decide, lambda: self.on_move(g) if self.on_move is not None else None,
+                          self.catch_up):
+            return g
         self.catch_up()
         if self.human_seen():
             self.draw_end()
@@ -479,45 +497,44 @@ class MozSession:
         options = [(a, describe_ja(g, a)) for a in g.legal_actions()]
         self.page = 0
         self.draw(options)
-        while True:
-            line = self.ask("> ").strip()
-            word, _, arg = line.partition(" ")
-            low = word.lower()
-            if line.isdigit() and 1 <= int(line) <= len(options):
-                g.apply(options[int(line) - 1][0])
-                if self.on_move is not None:
-                    self.on_move(g)
-                return True
-            if low in ("q", "quit", "終了"):
-                return False
-            if low in ("s", "save", "保存") and self.on_save is not None:
-                self.extra = [self.on_save(g)]
-            elif low in ("help", "?", "ヘルプ"):
-                self.extra = HELP.splitlines()
-            elif low in ("b", "board", ""):
-                pass
-            elif low in ("h", "hand", "手札"):
-                ids = g.hand[self.human]
-                self.extra = [f"{n}) " + card_text(g.cards[i])[0] for n, i in enumerate(ids, 1)] or ["手札はありません"]
-            elif low in ("card", "カード"):
-                self.extra = self.card(arg.strip())
-            elif low in ("log", "ログ"):
-                n = int(arg) if arg.strip().isdigit() else self.term()[1] - 3
-                self.say("\n".join(["これまでの経過:"] + self.log[-n:]))
-                self.ask("(Enter で戻る) ")
-            elif low in ("hint", "ヒント"):
-                from zxdeck.games.moz.play.auto import hint_lines
 
-                self.say("考えています... (Ctrl-C で取り消し)")
-                self.extra = hint_lines(g, options, self.hint_budget, describe_ja)
-            elif low in ("m", "more"):
-                self.page += 1
-            elif line.isdigit():
-                self.extra = [f"{line} という選択肢はありません: 1 から {len(options)} の番号を入力してください。"]
-            else:
-                self.extra = [f"「{shorten(line, 20)}」は選択肢でもコマンドでもありません: "
-                              f"1-{len(options)} の番号か help を。"]
+        def choose(k: int) -> bool:
+            g.apply(options[k - 1][0])  # the core's move loop saves it (play_moves)
+            return True
+
+        def notice(message: str, redraw: bool) -> None:  # under the board, on the screen drawn again
+            self.extra = [message]
             self.draw(options)
+
+        # the core's question loop (zxdeck.terminal.session): numbers, commands, wrong input
+        return ask_choice(self.ask, lambda: len(options), self.commands, choose, notice, (options,),
+                          after_command=lambda: self.draw(options)) is True
+
+    # --- the commands -------------------------------------------------------------------------
+
+    def show(self, lines: list[str]) -> None:
+        """A command's answer, shown under the board on the next screen."""
+        self.extra = lines
+
+    def cmd_help(self, arg: str, options: Sequence[tuple[Action, str]]) -> None:
+        self.extra = HELP.splitlines()
+
+    def cmd_hand(self, arg: str, options: Sequence[tuple[Action, str]]) -> None:
+        ids = self.g.hand[self.human]
+        self.extra = [f"{n}) " + card_text(self.g.cards[i])[0] for n, i in enumerate(ids, 1)] or ["手札はありません"]
+
+    def cmd_log(self, arg: str, options: Sequence[tuple[Action, str]]) -> None:
+        self.say("\n".join(["これまでの経過:"] + log_tail(self.log, arg, self.term()[1] - 3)))
+        self.ask("(Enter で戻る) ")
+
+    def cmd_hint(self, arg: str, options: Sequence[tuple[Action, str]]) -> None:
+        from zxdeck.games.moz.play.auto import hint_lines
+
+        self.say(THINKING)
+        self.extra = hint_lines(self.g, options, self.hint_budget, describe_ja)
+
+    def cmd_more(self, arg: str, options: Sequence[tuple[Action, str]]) -> None:
+        self.page += 1
 
     def card(self, arg: str) -> list[str]:
         """`card NAME|ID|N`: a card's full text (N: the N-th card of the hand)."""

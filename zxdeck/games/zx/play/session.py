@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import re
 import shlex
-import unicodedata
 from collections.abc import Callable
 from pathlib import Path
 from typing import IO, Any
@@ -48,8 +47,24 @@ from zxdeck.games.zx.play.screen import (
     square_name,
 )
 from zxdeck.games.zx.play.settings import DESCRIPTIONS, Settings, save_settings
-from zxdeck.terminal.interrupts import Terminated, stops_like_ctrl_c, tolerant_stdin
+from zxdeck.terminal.interrupts import Terminated
 from zxdeck.terminal.saves import resume_command
+from zxdeck.terminal.session import (
+    AGAIN,
+    CANCELLED,
+    STOP,
+    THINKING,
+    Autosave,
+    CommandTable,
+    ask_choice,
+    cancellable,
+    confirm,
+    guarded,
+    log_tail,
+    parse,
+    play_moves,
+    split_pages,
+)
 from zxdeck.termtext import clean, fit, shorten, width, wrap
 from zxdeck.untrusted import program_agent
 
@@ -137,7 +152,6 @@ NON_CARD_PICKS = ("overdrive", "life_play", "ex_square", "move", "square", "ob_s
                   "life_hit", "refresh_life", "trigger_order")
 # Zones where copies of a card are interchangeable (one choice for all of them).
 POOLED_ZONES = ("hand", "deck", "trash", "charge", "dunamis")
-STOP = object()  # a command that ends the question (quit, concede)
 _ENTRY = re.compile(r" {0,2}\d+\)| {5}\S")  # the first line of a choice (or of a group of choices)
 
 
@@ -184,27 +198,29 @@ class PlaySession:
         self.extra_listener: Callable[..., None] | None = None
         self.log_file: IO[str] | None = None
         self.greeted = False
-        self.whole: dict[str, Any] | None = None  # the save of the last whole move (`save`)
+        self.autosave = Autosave(self.save_path, write_save)  # the last whole move (`save`)
         self.thinking_note = False  # say once that the computer is moving
         self.hint_budget: int | None = None  # playouts of a hint at most (None: HINT_BUDGET)
         self.squares_seen: dict[int, int] = {}  # card -> the last square it was seen on
         self.snap: Any = None  # the game when the last screen was drawn (zxdeck.play.recap)
         self.recap_from: Any = None  # ... and the one before: what the news of this screen covers
         self.note_squares()
-        # typed commands: name -> (handler(arg, offered) -> Action | STOP | None, other names)
-        self.commands: dict[str, tuple[Callable[[str, list[Action]], Any], tuple[str, ...]]] = {
-            "help": (self.cmd_help, ("?", "h", "ヘルプ")),
-            "board": (self.cmd_board, ("b",)),
-            "hand": (lambda arg, offered: self.show_hand(), ()),
-            "card": (lambda arg, offered: self.show_card(arg, offered), ("c",)),
-            "log": (lambda arg, offered: self.show_log(arg), ()),
-            "zones": (lambda arg, offered: self.show_zones(), ("trash", "charge")),
-            "set": (lambda arg, offered: self.cmd_set(arg), ("settings",)),
-            "hint": (self.cmd_hint, ("ヒント",)),
-            "more": (self.cmd_more, ("m",)),
-            "concede": (self.cmd_concede, ()),
-            "quit": (lambda arg, offered: STOP, ("q", "exit", "save")),
-        }
+        # typed commands (the core's words, zxdeck.terminal.session, and Z/X's own zones, set,
+        # concede): handler(arg, offered) -> Action | STOP | None
+        self.commands = CommandTable()
+        for name, handler, aliases in (
+                ("help", self.cmd_help, ()),
+                ("board", self.cmd_board, ()),
+                ("hand", lambda arg, offered: self.show_hand(), ()),
+                ("card", lambda arg, offered: self.show_card(arg, offered), ()),
+                ("log", lambda arg, offered: self.show_log(arg), ()),
+                ("zones", lambda arg, offered: self.show_zones(), ("trash", "charge")),
+                ("set", lambda arg, offered: self.cmd_set(arg), ("settings",)),
+                ("hint", self.cmd_hint, ()),
+                ("more", self.cmd_more, ()),
+                ("concede", self.cmd_concede, ()),
+                ("quit", lambda arg, offered: STOP, ())):
+            self.commands.add(name, handler, aliases)
 
     def close(self) -> None:
         """Close the --log file, if any, and stop an agent's program (the `bot` agent)."""
@@ -257,60 +273,62 @@ class PlaySession:
 
     def save(self) -> None:
         """Save the game as it stands: called only between whole moves, so what is kept
-        (`self.whole`) is a position `--resume` replays, with the agent's generator from before
+        (`self.autosave.last`) is a position `--resume` replays, with the agent's generator from before
         its next decision."""
-        data = save_data(self.g, self.setup, self.agent, self.header)
-        self.whole = data
-        write_save(self.save_path, data)
+        self.autosave.moved(save_data(self.g, self.setup, self.agent, self.header))
 
     # ------------------------------------------------------------------ the loop
 
     def run(self) -> int:
         """Play to the end (exit status 0), or until the person stops (0, 130 for Ctrl-C)."""
-        if self.input_fn is input:  # bytes that are not UTF-8 become U+FFFD, not an exception
-            tolerant_stdin()
-        with stops_like_ctrl_c():  # SIGTERM / SIGHUP stop the game as Ctrl-C does
-            try:
-                return self._loop()
-            except KeyboardInterrupt:
-                self.out()
-                return self._stop("中断しました (Ctrl-C)", EXIT_INTERRUPTED)
+        def interrupted() -> int:  # Ctrl-C, SIGTERM, SIGHUP (zxdeck.terminal.session.guarded)
+            self.out()
+            return self._stop("中断しました (Ctrl-C)", EXIT_INTERRUPTED)
+
+        # bytes of stdin that are not UTF-8 become U+FFFD, not an exception
+        return guarded(self._loop, interrupted, reading_stdin=self.input_fn is input)
 
     def _loop(self) -> int:
         g = self.g
         human = self.setup.human
-        self.save()
-        while not g.over:
-            acts = g.legal_actions()
-            p = g.current_player()
-            if p != human:
-                if self.thinking_note:
-                    self.thinking_note = False
-                    self.out("相手の番です...", "dim")
-                action = self.agent.choose(g)
-                note = _choice_note(g, action, hide=True)
-                if note:
-                    self.log.append(f"  相手: {note}")
-                g.apply(action)
-                self.save()
-                continue
+        stopped = {"code": 0}
+        legal: list[list[Action]] = [[]]
+
+        def look() -> None:  # the legal actions, before whose turn it is (as the engine is asked)
+            legal[0] = g.legal_actions()
+
+        def computer_move() -> None:
+            if self.thinking_note:
+                self.thinking_note = False
+                self.out("相手の番です...", "dim")
+            action = self.agent.choose(g)
+            note = _choice_note(g, action, hide=True)
+            if note:
+                self.log.append(f"  相手: {note}")
+            g.apply(action)
+
+        def person_move() -> bool:
+            acts = legal[0]
             if len(acts) == 1:
                 if acts[0].kind != "pass":  # a forced pass is not worth a line
                     self.log.append(f"  あなた: {describe(acts[0], g)} (選択肢はこれだけ)")
                 g.apply(acts[0])
-                self.save()
-                continue
+                return True
             action = self.ask(acts)
             self.thinking_note = True
             if action is None:  # quit / end of input / concede
-                if self.result == "concede":
-                    return 0
-                return self._stop("中断しました", 0)
+                stopped["code"] = 0 if self.result == "concede" else self._stop("中断しました", 0)
+                return False
             note = _choice_note(g, action, hide=False)
             if note:
                 self.log.append(f"  あなた: {note}")
             g.apply(action)
-            self.save()
+            return True
+
+        # the core's move loop (zxdeck.terminal.session): the autosave after every move
+        if not play_moves(lambda: g.over, lambda: g.current_player() == human, computer_move,
+                          person_move, self.save, look):
+            return stopped["code"]
         self.show_end()
         return 0
 
@@ -333,8 +351,8 @@ class PlaySession:
                   title="-- 最後の手 ")
 
     def _stop(self, why: str, code: int) -> int:
-        if self.whole is not None:  # Ctrl-C inside a move or a search: the last whole move
-            write_save(self.save_path, self.whole)
+        if self.autosave.last is not None:  # Ctrl-C inside a move or a search: the last whole move
+            self.autosave.keep(lambda: None)
         else:
             self.save()
         self.out(f"{why}。対戦を保存しました: {self.save_path}")
@@ -416,15 +434,12 @@ class PlaySession:
         fit_lines = len(bottom) + room - (len(bottom) - (last - first)) - 1  # one line: 'more'
         if fit_lines < 1:
             return bottom
-        pages: list[list[Text]] = [[]]
-        entry: list[Text] = []
-        for t in bottom[first:last] + [Text("0)")]:  # a sentinel closes the last entry
-            if entry and _ENTRY.match(t.plain):
-                if pages[-1] and len(pages[-1]) + len(entry) > fit_lines:
-                    pages.append([])
-                pages[-1] += entry[:fit_lines]
-                entry = []
-            entry.append(t)
+        entries: list[list[Text]] = []  # one per choice (or group of choices): its lines
+        for t in bottom[first:last]:
+            if not entries or _ENTRY.match(t.plain):
+                entries.append([])
+            entries[-1].append(t)
+        pages = split_pages(entries, fit_lines)
         page = self.page % len(pages)
         if len(pages) == 1:
             return bottom
@@ -494,44 +509,26 @@ class PlaySession:
         self.page = 0
         self.draw(lambda scr, compact: self.question_lines(offered))
         self.greeted = True
-        while True:
-            n = len(self.menu)
-            try:
-                raw = self.input_fn(f"選択 1-{n} (help)> ")
-            except EOFError:
-                self.out()
-                return None
-            except UnicodeDecodeError:  # a terminal that does not send UTF-8
-                self.out("入力を読めませんでした (UTF-8 ではない文字): 番号を入力してください。", "yellow")
-                continue
-            text = unicodedata.normalize("NFKC", raw).strip()
-            if text.isdigit() and text.isascii():
-                k = int(text)
-                if not 1 <= k <= n:
-                    self.hint(offered, f"{k} という選択肢はありません: 1 から {n} の番号を入力してください。")
-                    continue
-                actions = self.menu[k - 1]
-                action = actions[0] if len(actions) == 1 else self.ask_which(actions, offered)
-                if action is None:  # back from the second question
-                    self.cmd_board("", offered)
-                    continue
-                if action.kind == "end" and not self.confirm_end(offered):
-                    continue
-                return action
-            words = text.split()
-            cmd = words[0].lower() if words else ""
-            arg = " ".join(words[1:])
-            handler = self.command(cmd)
-            if handler is not None:
-                result = handler(arg, offered)
-                if result is STOP:
-                    return None
-                continue
-            if not text:
-                self.hint(offered, f"番号 (1-{n}) かコマンド (help) を入力してください。")
+
+        def choose(k: int) -> Any:
+            actions = self.menu[k - 1]
+            action = actions[0] if len(actions) == 1 else self.ask_which(actions, offered)
+            if action is None:  # back from the second question
+                self.cmd_board("", offered)
+                return AGAIN
+            if action.kind == "end" and not self.confirm_end(offered):
+                return AGAIN
+            return action
+
+        def notice(message: str, redraw: bool) -> None:
+            if redraw:
+                self.hint(offered, message)
             else:
-                shown = clean(text if len(text) <= 20 else text[:20] + "...")
-                self.hint(offered, f"「{shown}」は選択肢でもコマンドでもありません: 1-{n} の番号か help を。")
+                self.out(message, "yellow")
+
+        # the core's question loop (zxdeck.terminal.session): numbers, commands, wrong input
+        return ask_choice(self.input_fn, lambda: len(self.menu), self.commands, choose, notice, (offered,),
+                          on_eof=self.out)
 
     def fits(self) -> bool:
         """Is the terminal's height known (a screen drawn again stays in place)?"""
@@ -581,17 +578,14 @@ class PlaySession:
                 return None
             except UnicodeDecodeError:
                 raw = ""
-            text = unicodedata.normalize("NFKC", raw).strip()
+            text = parse(raw).text
             if text in ("0", "", "b", "back") or (text.isdigit() and text.isascii() and 1 <= int(text) <= k):
                 return actions[int(text) - 1] if text.isdigit() and text != "0" else None
             warning = f"1 から {k} の番号を (0 で戻る)。"
 
     def command(self, name: str) -> Callable[[str, list[Action]], Any] | None:
         """The handler of a typed command, by name or other name (None: not a command)."""
-        for key, (handler, aliases) in self.commands.items():
-            if name == key or name in aliases:
-                return handler
-        return None
+        return self.commands.find(name)
 
     def question_lines(self, offered: list[Action]) -> list[Text]:
         """The question, the numbered choices (and, the first time, who is who)."""
@@ -856,14 +850,11 @@ class PlaySession:
         generator of its own (the game and the computer's play do not change)."""
         from zxdeck.games.zx.agents.levels import HINT_BUDGET, hint
 
-        self.out("考えています... (Ctrl-C で取り消し)", "dim")
-        try:
-            found = hint(self.g, top=3, budget=self.hint_budget)
-        except KeyboardInterrupt as exc:  # Ctrl-C cancels the hint, not the game (nothing changed)
-            if isinstance(exc, _Terminated):
-                raise
+        self.out(THINKING, "dim")
+        found = cancellable(lambda: hint(self.g, top=3, budget=self.hint_budget))
+        if found is None:  # Ctrl-C cancels the hint, not the game (nothing changed)
             self.out()
-            self.out("ヒントを取り消しました。番号かコマンドを入力してください。", "yellow")
+            self.out(CANCELLED, "yellow")
             return
         width = self.cols
         self.out(f"ヒント (強さ hard の AI の読み: 最大 {self.hint_budget or HINT_BUDGET} 回の先読み):",
@@ -906,11 +897,7 @@ class PlaySession:
                                                         f" (この対戦のみ、保存できません: {problem})。"))
 
     def confirm(self, prompt: str) -> bool:
-        try:
-            answer = unicodedata.normalize("NFKC", self.input_fn(prompt)).strip().lower()
-        except (EOFError, UnicodeDecodeError):
-            return False
-        return answer in ("y", "yes", "はい")
+        return confirm(self.input_fn, prompt)
 
     def show_hand(self) -> None:
         scr = render(self.g, self.setup.human, layout=Layout(self.cols))
@@ -1003,10 +990,7 @@ class PlaySession:
                 self.out(f"{_label(p, self.setup.human)} {title} {len(zone)}枚: {items}")
 
     def show_log(self, arg: str) -> None:
-        lines = [x for x in self.log if x.strip()]
-        if arg.isdigit():
-            lines = lines[-int(arg):]
-        for line in lines:
+        for line in log_tail(self.log, arg):
             self.out(line)
 
 
