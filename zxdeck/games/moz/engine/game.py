@@ -313,7 +313,20 @@ class Game:
         hit = self._cont_cache
         if hit is not None and hit[0] == key:
             return hit[1]  # type: ignore[return-value]
-        value = self._compute_continuous()
+        # the same board in another copy or deal (the same card objects on the same places): the
+        # value depends on nothing else, so it is shared (speed only; bounded)
+        cards = self.cards
+        s0, s1 = self.summoner
+        objs = tuple(cards[i] for i in (s0, s1) if i >= 0) + tuple(cards[i] for side in key[3:5] for f in side for i in f)
+        gkey = (key[1:], tuple(map(id, objs)))
+        ghit = _CONT_MEMO.get(gkey)
+        if ghit is not None:
+            value = ghit[1]
+        else:
+            value = self._compute_continuous()
+            if len(_CONT_MEMO) > 4096:
+                _CONT_MEMO.clear()
+            _CONT_MEMO[gkey] = (objs, value)  # the objects kept: their ids are not reused while cached
         self._cont_cache = (key, value)
         return value
 
@@ -1151,6 +1164,10 @@ class Game:
         hit = source._cont_cache
         if hit is not None and hit[0][0] == id(source.cards) and self.cards is not source.cards:
             self._cont_cache = ((id(self.cards),) + hit[0][1:], hit[1])
+
+
+# `_continuous` of every game: (board, ids of its card objects) -> (those objects, the value)
+_CONT_MEMO: dict[tuple, tuple[tuple, tuple]] = {}
 
 
 def replay(deck1: Sequence[MozCard], deck2: Sequence[MozCard], seed: int, actions: Iterable[Action | Sequence],
