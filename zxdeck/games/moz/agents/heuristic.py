@@ -767,6 +767,9 @@ class HeuristicAgent:
         while not c.is_over() and c.current_player() == p and c.decision_kind() in ("partner", "pick") and guard < 6:
             guard += 1
             acts = c.legal_actions()
+            if len(acts) == 1:  # nothing to compare (evaluate reads no random number)
+                c.apply(acts[0], check=False)
+                continue
             opts = []
             for a in acts:
                 d = c.clone()
@@ -851,7 +854,8 @@ class HeuristicAgent:
                 c.apply(NONE if q == p or theirs is None or theirs < 0 else Action("special", theirs), check=False)
             elif kind == "pick":
                 acts = c.legal_actions()
-                c.apply(max(acts, key=lambda a, q=q: _settled_after(c, a, q)), check=False)
+                c.apply(acts[0] if len(acts) == 1 else max(acts, key=lambda a, q=q: _settled_after(c, a, q)),
+                        check=False)
             else:
                 break
 

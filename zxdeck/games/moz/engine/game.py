@@ -54,6 +54,10 @@ _NO_TARGET = {
 _AT_REVEAL = ("nullify", "seal")
 
 
+# what `clone` copies: the per-seat lists of lists, and the lists
+_NESTED = ("unordered", "pile", "finished", "zone", "hand", "hole", "specials", "face_attr")
+_FLAT = ("vp", "folded", "summoner", "draws_begun", "chosen", "sum_mods", "speed_mods", "sealed", "protected",
+         "nullify", "zone_size", "held", "effects", "history", "owner", "rounds")
 _FACE_INDEXES: dict[tuple[str, ...], tuple[int, ...]] = {}  # a selector's faces as indexes (`targets`)
 
 
@@ -212,25 +216,26 @@ class Game:
     def clone(self) -> Game:
         """An independent copy (the event record is not copied)."""
         g = Game.__new__(Game)
-        d = dict(self.__dict__)
-        for key in ("unordered", "pile", "finished", "zone", "hand", "hole", "specials"):
-            d[key] = [list(x) for x in d[key]]
-        d["faces"] = [[list(f) for f in side] for side in self.faces]
-        d["face_attr"] = [list(x) for x in self.face_attr]
-        for key in ("vp", "folded", "summoner", "draws_begun", "chosen", "sum_mods", "speed_mods",
-                    "sealed", "protected", "nullify", "zone_size", "held", "effects", "history", "owner",
-                    "rounds"):
-            d[key] = list(d[key])
+        d = self.__dict__.copy()
+        for key in _NESTED:
+            x = d[key]
+            d[key] = [x[0][:], x[1][:]]
+        f0, f1 = self.faces
+        d["faces"] = [[f0[0][:], f0[1][:], f0[2][:], f0[3][:]], [f1[0][:], f1[1][:], f1[2][:], f1[3][:]]]
+        for key in _FLAT:
+            d[key] = d[key][:]
         d["down"] = set(self.down)
         d["cancelled"] = set(self.cancelled)
-        d["mods"] = dict(self.mods)
-        d["picking"] = None if self.picking is None else dict(self.picking)
-        d["rng"] = self.rng.clone()
+        d["mods"] = self.mods.copy()
+        if self.picking is not None:
+            d["picking"] = self.picking.copy()
+        r = Rng.__new__(Rng)
+        r.state = self.rng.state
+        d["rng"] = r
         d["events"] = None
         d["on_card"] = None
         d["records"] = None
-        d["cards"] = self.cards  # shared: replaced (not mutated) by determinize
-        g.__dict__.update(d)
+        g.__dict__ = d  # "cards" stays shared: replaced (not mutated) by determinize
         return g
 
     def sim_summary(self) -> dict[str, Any]:
