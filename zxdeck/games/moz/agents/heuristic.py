@@ -135,6 +135,7 @@ class _Forecast:
         self.g, self.p = g, p
         o = 1 - p
         self.sources, self.cont, extra = shared if shared is not None else _board(g)
+        self._power_sources: list[tuple[int, int, object]] | None = None
         self.base_total = [g.sum_mods[q] + extra[q] for q in (0, 1)]
         self.fixed: list[tuple[int, View] | None] = []  # per beast face: (iid, view) or None when empty
         self.broken = False  # a face-down card or a non-beast on top/left/right: no combo (C-2)
@@ -162,10 +163,18 @@ class _Forecast:
 
     def bonus(self, card: MozCard, face: int, iid: int, extra: list[tuple[int, int, Ability]]) -> int:
         """The continuous power `card` would get on `face` (its own effects and `extra` sources included)."""
+        pw = self._power_sources
+        if pw is None:  # the board's power effects, listed once
+            pw = self._power_sources = [(c, s, e) for c, s, ab in self.sources for e in ab.effects
+                                        if e.op == "power" and e.target is not None]
+        p = self.p
         total = 0
-        for c, s, ab in self.sources + extra + _continuous_of(self.g, self.p, iid):
+        for c, s, e in pw:
+            if _matches(e.target, c, s, card, p, face, iid):  # type: ignore[arg-type]
+                total += e.amount
+        for c, s, ab in extra + _continuous_of(self.g, p, iid):
             for e in ab.effects:
-                if e.op == "power" and e.target is not None and _matches(e.target, c, s, card, self.p, face, iid):
+                if e.op == "power" and e.target is not None and _matches(e.target, c, s, card, p, face, iid):
                     total += e.amount
         return total
 
