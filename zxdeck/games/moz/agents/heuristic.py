@@ -907,17 +907,19 @@ def _settled_after(g: Game, a: Action, p: int) -> float:
         return 1e6 if c.winner == p else -1e6 if c.winner == o else 0.0
     v = float(c.vp[p] - c.vp[o])
     if c.summoner[p] >= 0 and c.summoner[o] >= 0:
+        combos: tuple[Combo | None, Combo | None] = (None, None)
         if c.decided is not None:
             winner = c.decided[1] if c.decided[0] == "win" else None
         else:
-            combos = (c.combo(0), c.combo(1))
+            cc = c._continuous()
+            combos = (c.combo(0, cc), c.combo(1, cc))
             r = compare(combos[0], combos[1])
             if r == 0:
-                t = c.totals()
+                t = c.totals(cc)
                 r = (t[0] > t[1]) - (t[0] < t[1])
             winner = None if r == 0 else 0 if r > 0 else 1
         if winner is not None:
-            combo = c.combo(winner) if c.decided is None else None
+            combo = combos[winner] if c.decided is None else None
             gain = c.battlefield_count() * (combo.multiplier if combo is not None else 1) + len(c.held)
             v += gain if winner == p else -gain
     attrs = _pile_attributes(c, p)

@@ -365,9 +365,9 @@ class Game:
             cont = self._continuous()[0]
         return base + self.mods.get(iid, 0) + cont.get(iid, 0)
 
-    def totals(self) -> tuple[int, int]:
-        """P-1, P-2: both summoners' total power."""
-        cont, extra, _ = self._continuous()
+    def totals(self, continuous: tuple | None = None) -> tuple[int, int]:
+        """P-1, P-2: both summoners' total power (`continuous`: `_continuous()`, when the caller has it)."""
+        cont, extra, _ = continuous if continuous is not None else self._continuous()
         out = []
         for p in (0, 1):
             t = self.sum_mods[p] + extra[p]
@@ -384,15 +384,15 @@ class Game:
         assert isinstance(s, Summoner)
         return s.speed + self.speed_mods[p] + self._continuous()[2][p]
 
-    def combo(self, p: int) -> Combo | None:
-        """C-2, C-4, C-5: the best combo of seat p's summoner, or None."""
+    def combo(self, p: int, continuous: tuple | None = None) -> Combo | None:
+        """C-2, C-4, C-5: the best combo of seat p's summoner, or None (`continuous`: as `totals`)."""
         if self.summoner[p] < 0:
             return None
         for f in range(4):
             cards = self.faces[p][f]
             if not cards or any(i in self.down for i in cards):
                 return None
-        cont = self._continuous()[0]
+        cont = (continuous if continuous is not None else self._continuous())[0]
         beasts = []
         for f in range(3):
             b = self.beast_on(p, f)
@@ -808,8 +808,9 @@ class Game:
 
     def _step_result(self) -> None:
         """X-5, C-6, V-1..V-6, H-1..H-3."""
-        t = self.totals()
-        combos = (self.combo(0), self.combo(1))
+        cc = self._continuous()
+        t = self.totals(cc)
+        combos = (self.combo(0, cc), self.combo(1, cc))
         if self.decided is not None:
             kind, seat = self.decided
             winner = seat if kind == "win" else None
