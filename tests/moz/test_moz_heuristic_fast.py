@@ -196,3 +196,15 @@ def test_bench_prints_speed_and_scores_as_json(tmp_path) -> None:
     m = data["matchups"][0]
     assert (m["a"], m["b"], m["games"]) == ("random", "random", 2)
     assert 0 <= m["wilson95"][0] <= m["rate"] <= m["wilson95"][1] <= 1
+
+
+def test_bench_profiles_the_heuristic() -> None:
+    """bench/bench_moz_agents.py --profile 1: the cProfile table of one match, the heuristic's
+    and the engine's functions in it."""
+    import subprocess
+
+    res = subprocess.run([sys.executable, str(ROOT / "bench" / "bench_moz_agents.py"), "--profile", "1",
+                          "--pairs", "0", "--seed", "5000"], capture_output=True, text=True, timeout=300, cwd=ROOT)
+    assert res.returncode == 0, res.stderr
+    assert "profile of the heuristic against itself, 1 matches" in res.stdout
+    assert "tottime" in res.stdout and "moz/engine/game.py" in res.stdout
