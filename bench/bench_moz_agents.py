@@ -15,6 +15,11 @@ agents, so `heuristic:heuristic` measures the heuristic's speed (matches/s a cor
 heuristic as it was before issue 21's speed-up (bench/pinned_moz/, a frozen copy), so
 `heuristic:pinned` measures the new heuristic's strength against the old one.
 
+`--profile N` prints where the current heuristic spends its time: cProfile over N seeded matches
+of it against itself (the seeds and decks of `--speed`), the functions sorted by their own time.
+
+    python bench/bench_moz_agents.py --profile 6 --seed 5000 --pairs 0
+
 `--speed R` first times the old and the new heuristic side by side: R runs, each playing
 `--speed-matches` seeded matches of the heuristic against itself with the old heuristic on the old
 engine (bench/pinned_moz/, both as they were before issue 21), the old heuristic on the current
@@ -144,12 +149,30 @@ def speed(runs: int, matches: int, pairings: list[tuple[int, int]], seed: int) -
             "ratio": med["new"] / med["old"], "ratio_same_engine": med["new"] / med["pinned_on_new_engine"]}
 
 
+def profile(matches: int, pairings: list[tuple[int, int]], seed: int, top: int = 25) -> None:
+    """cProfile of the current heuristic against itself over `matches` seeded matches: the `top`
+    functions by their own time (the engine's and the agent's)."""
+    import cProfile
+    import pstats
+
+    from zxdeck.games.moz.engine import Game
+
+    prof = cProfile.Profile()
+    prof.enable()
+    _timed("heuristic", Game, matches, pairings, seed)
+    prof.disable()
+    print(f"profile of the heuristic against itself, {matches} matches (seeds {seed}..{seed + matches - 1}):")
+    pstats.Stats(prof, stream=sys.stdout).sort_stats("tottime").print_stats(top)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("matchups", nargs="*", help="A:B agent specs, e.g. heuristic:random, mcts:100:random, hard:normal")
     ap.add_argument("--speed", type=int, default=0, metavar="R",
                     help="time the old and the new heuristic side by side, R runs (median)")
     ap.add_argument("--speed-matches", type=int, default=10, help="matches a run of --speed")
+    ap.add_argument("--profile", type=int, default=0, metavar="N",
+                    help="cProfile the current heuristic against itself over N matches (by own time)")
     ap.add_argument("--json", metavar="FILE", help="write the results as JSON")
     ap.add_argument("--pairs", type=int, default=100, help="seeds per matchup (each played twice)")
     ap.add_argument("--seed", type=int, default=0)
@@ -165,6 +188,8 @@ def main() -> None:
           f"seeds {args.seed}..{args.seed + args.pairs - 1}, {args.workers} worker(s)")
     out: dict = {"machine": platform.node(), "python": platform.python_version(), "decks": args.decks,
                  "seed": args.seed, "pairs": args.pairs, "workers": args.workers, "matchups": []}
+    if args.profile:
+        profile(args.profile, pairings, args.seed)
     if args.speed:
         out["speed"] = speed(args.speed, args.speed_matches, pairings, args.seed)
     executor = None

@@ -2,7 +2,8 @@
 give the same numbers as the frozen old heuristic (bench/pinned_moz/), a placement valued
 without being played (`_Planner`) gives exactly what playing it and evaluating says, the
 look-ahead does not read a hidden card (N-3), and the engine's shortcuts for a look-ahead copy
-(`apply(check=False)`, the continuous effects kept across a deal) change no game."""
+(`apply(check=False)`, the continuous effects kept across a deal or shared between copies, the
+clone) change no game."""
 
 from __future__ import annotations
 
@@ -105,6 +106,46 @@ def test_a_deal_keeps_the_continuous_effects() -> None:
         assert d._continuous() == d._compute_continuous()
 
 
+def test_the_shared_continuous_table_gives_what_computing_afresh_gives() -> None:
+    """The continuous effects of a board (P-1, T-8), shared between every copy and deal with the
+    same card objects on the same places (speed only): at every decision of seeded matches, and
+    in deals of them (other cards face down, other hidden cards), the value read from the
+    shared table is what computing it in that very game gives."""
+    n = 0
+    for i, g in enumerate(positions(10, 120)):
+        for c in (g, g.determinize(i % 2, Rng(i)), g.determinize(1 - i % 2, Rng(i + 7))):
+            c = c.clone()
+            c._cont_cache = None  # read the shared table (filled by the other games and deals)
+            assert c._continuous() == c._compute_continuous()
+            n += 1
+    assert n > 300
+
+
+def test_clone_is_an_equal_independent_copy() -> None:
+    """`Game.clone` copies every field (the record and the card listener left out, the cards
+    shared) and shares no list, set or dict that play mutates with the original."""
+    for g in positions(4, 200):
+        c = g.clone()
+        skip = {"events", "records", "on_card", "rng"}
+        for k, v in g.__dict__.items():
+            if k not in skip:
+                assert c.__dict__[k] == v, k
+        assert set(c.__dict__) == set(g.__dict__)
+        assert c.rng is not g.rng and c.rng.state == g.rng.state
+        for k, v in g.__dict__.items():
+            # the cards are shared (a deal replaces the list); last_result is replaced, never
+            # changed, before a round's end writes into it
+            if isinstance(v, (list, set, dict)) and k not in ("cards", "last_result"):
+                assert c.__dict__[k] is not v, k
+                if isinstance(v, list):
+                    for a, b in zip(v, c.__dict__[k], strict=True):
+                        if isinstance(a, list) and k not in ("rounds",):
+                            assert a is not b, k
+        c.faces[0][0].append(-5)
+        c.hand[1].append(-5)
+        assert -5 not in g.faces[0][0] and -5 not in g.hand[1]
+
+
 def test_unchecked_apply_plays_what_apply_plays() -> None:
     """`apply(check=False)` (a look-ahead's own legal action) plays what `apply` plays."""
     for s in range(4):
@@ -155,3 +196,15 @@ def test_bench_prints_speed_and_scores_as_json(tmp_path) -> None:
     m = data["matchups"][0]
     assert (m["a"], m["b"], m["games"]) == ("random", "random", 2)
     assert 0 <= m["wilson95"][0] <= m["rate"] <= m["wilson95"][1] <= 1
+
+
+def test_bench_profiles_the_heuristic() -> None:
+    """bench/bench_moz_agents.py --profile 1: the cProfile table of one match, the heuristic's
+    and the engine's functions in it."""
+    import subprocess
+
+    res = subprocess.run([sys.executable, str(ROOT / "bench" / "bench_moz_agents.py"), "--profile", "1",
+                          "--pairs", "0", "--seed", "5000"], capture_output=True, text=True, timeout=300, cwd=ROOT)
+    assert res.returncode == 0, res.stderr
+    assert "profile of the heuristic against itself, 1 matches" in res.stdout
+    assert "tottime" in res.stdout and "moz/engine/game.py" in res.stdout

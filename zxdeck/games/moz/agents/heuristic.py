@@ -135,6 +135,7 @@ class _Forecast:
         self.g, self.p = g, p
         o = 1 - p
         self.sources, self.cont, extra = shared if shared is not None else _board(g)
+        self._power_sources: list[tuple[int, int, object]] | None = None
         self.base_total = [g.sum_mods[q] + extra[q] for q in (0, 1)]
         self.fixed: list[tuple[int, View] | None] = []  # per beast face: (iid, view) or None when empty
         self.broken = False  # a face-down card or a non-beast on top/left/right: no combo (C-2)
@@ -162,10 +163,18 @@ class _Forecast:
 
     def bonus(self, card: MozCard, face: int, iid: int, extra: list[tuple[int, int, Ability]]) -> int:
         """The continuous power `card` would get on `face` (its own effects and `extra` sources included)."""
+        pw = self._power_sources
+        if pw is None:  # the board's power effects, listed once
+            pw = self._power_sources = [(c, s, e) for c, s, ab in self.sources for e in ab.effects
+                                        if e.op == "power" and e.target is not None]
+        p = self.p
         total = 0
-        for c, s, ab in self.sources + extra + _continuous_of(self.g, self.p, iid):
+        for c, s, e in pw:
+            if _matches(e.target, c, s, card, p, face, iid):  # type: ignore[arg-type]
+                total += e.amount
+        for c, s, ab in extra + _continuous_of(self.g, p, iid):
             for e in ab.effects:
-                if e.op == "power" and e.target is not None and _matches(e.target, c, s, card, self.p, face, iid):
+                if e.op == "power" and e.target is not None and _matches(e.target, c, s, card, p, face, iid):
                     total += e.amount
         return total
 
@@ -767,6 +776,9 @@ class HeuristicAgent:
         while not c.is_over() and c.current_player() == p and c.decision_kind() in ("partner", "pick") and guard < 6:
             guard += 1
             acts = c.legal_actions()
+            if len(acts) == 1:  # nothing to compare (evaluate reads no random number)
+                c.apply(acts[0], check=False)
+                continue
             opts = []
             for a in acts:
                 d = c.clone()
@@ -851,7 +863,8 @@ class HeuristicAgent:
                 c.apply(NONE if q == p or theirs is None or theirs < 0 else Action("special", theirs), check=False)
             elif kind == "pick":
                 acts = c.legal_actions()
-                c.apply(max(acts, key=lambda a, q=q: _settled_after(c, a, q)), check=False)
+                c.apply(acts[0] if len(acts) == 1 else max(acts, key=lambda a, q=q: _settled_after(c, a, q)),
+                        check=False)
             else:
                 break
 
@@ -894,17 +907,19 @@ def _settled_after(g: Game, a: Action, p: int) -> float:
         return 1e6 if c.winner == p else -1e6 if c.winner == o else 0.0
     v = float(c.vp[p] - c.vp[o])
     if c.summoner[p] >= 0 and c.summoner[o] >= 0:
+        combos: tuple[Combo | None, Combo | None] = (None, None)
         if c.decided is not None:
             winner = c.decided[1] if c.decided[0] == "win" else None
         else:
-            combos = (c.combo(0), c.combo(1))
+            cc = c._continuous()
+            combos = (c.combo(0, cc), c.combo(1, cc))
             r = compare(combos[0], combos[1])
             if r == 0:
-                t = c.totals()
+                t = c.totals(cc)
                 r = (t[0] > t[1]) - (t[0] < t[1])
             winner = None if r == 0 else 0 if r > 0 else 1
         if winner is not None:
-            combo = c.combo(winner) if c.decided is None else None
+            combo = combos[winner] if c.decided is None else None
             gain = c.battlefield_count() * (combo.multiplier if combo is not None else 1) + len(c.held)
             v += gain if winner == p else -gain
     attrs = _pile_attributes(c, p)

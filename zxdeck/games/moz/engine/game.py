@@ -54,6 +54,10 @@ _NO_TARGET = {
 _AT_REVEAL = ("nullify", "seal")
 
 
+# what `clone` copies: the per-seat lists of lists, and the lists
+_NESTED = ("unordered", "pile", "finished", "zone", "hand", "hole", "specials", "face_attr")
+_FLAT = ("vp", "folded", "summoner", "draws_begun", "chosen", "sum_mods", "speed_mods", "sealed", "protected",
+         "nullify", "zone_size", "held", "effects", "history", "owner", "rounds")
 _FACE_INDEXES: dict[tuple[str, ...], tuple[int, ...]] = {}  # a selector's faces as indexes (`targets`)
 
 
@@ -212,25 +216,26 @@ class Game:
     def clone(self) -> Game:
         """An independent copy (the event record is not copied)."""
         g = Game.__new__(Game)
-        d = dict(self.__dict__)
-        for key in ("unordered", "pile", "finished", "zone", "hand", "hole", "specials"):
-            d[key] = [list(x) for x in d[key]]
-        d["faces"] = [[list(f) for f in side] for side in self.faces]
-        d["face_attr"] = [list(x) for x in self.face_attr]
-        for key in ("vp", "folded", "summoner", "draws_begun", "chosen", "sum_mods", "speed_mods",
-                    "sealed", "protected", "nullify", "zone_size", "held", "effects", "history", "owner",
-                    "rounds"):
-            d[key] = list(d[key])
+        d = self.__dict__.copy()
+        for key in _NESTED:
+            x = d[key]
+            d[key] = [x[0][:], x[1][:]]
+        f0, f1 = self.faces
+        d["faces"] = [[f0[0][:], f0[1][:], f0[2][:], f0[3][:]], [f1[0][:], f1[1][:], f1[2][:], f1[3][:]]]
+        for key in _FLAT:
+            d[key] = d[key][:]
         d["down"] = set(self.down)
         d["cancelled"] = set(self.cancelled)
-        d["mods"] = dict(self.mods)
-        d["picking"] = None if self.picking is None else dict(self.picking)
-        d["rng"] = self.rng.clone()
+        d["mods"] = self.mods.copy()
+        if self.picking is not None:
+            d["picking"] = self.picking.copy()
+        r = Rng.__new__(Rng)
+        r.state = self.rng.state
+        d["rng"] = r
         d["events"] = None
         d["on_card"] = None
         d["records"] = None
-        d["cards"] = self.cards  # shared: replaced (not mutated) by determinize
-        g.__dict__.update(d)
+        g.__dict__ = d  # "cards" stays shared: replaced (not mutated) by determinize
         return g
 
     def sim_summary(self) -> dict[str, Any]:
@@ -313,7 +318,20 @@ class Game:
         hit = self._cont_cache
         if hit is not None and hit[0] == key:
             return hit[1]  # type: ignore[return-value]
-        value = self._compute_continuous()
+        # the same board in another copy or deal (the same card objects on the same places): the
+        # value depends on nothing else, so it is shared (speed only; bounded)
+        cards = self.cards
+        s0, s1 = self.summoner
+        objs = tuple(cards[i] for i in (s0, s1) if i >= 0) + tuple(cards[i] for side in key[3:5] for f in side for i in f)
+        gkey = (key[1:], tuple(map(id, objs)))
+        ghit = _CONT_MEMO.get(gkey)
+        if ghit is not None:
+            value = ghit[1]
+        else:
+            value = self._compute_continuous()
+            if len(_CONT_MEMO) > 4096:
+                _CONT_MEMO.clear()
+            _CONT_MEMO[gkey] = (objs, value)  # the objects kept: their ids are not reused while cached
         self._cont_cache = (key, value)
         return value
 
@@ -347,9 +365,9 @@ class Game:
             cont = self._continuous()[0]
         return base + self.mods.get(iid, 0) + cont.get(iid, 0)
 
-    def totals(self) -> tuple[int, int]:
-        """P-1, P-2: both summoners' total power."""
-        cont, extra, _ = self._continuous()
+    def totals(self, continuous: tuple | None = None) -> tuple[int, int]:
+        """P-1, P-2: both summoners' total power (`continuous`: `_continuous()`, when the caller has it)."""
+        cont, extra, _ = continuous if continuous is not None else self._continuous()
         out = []
         for p in (0, 1):
             t = self.sum_mods[p] + extra[p]
@@ -366,15 +384,15 @@ class Game:
         assert isinstance(s, Summoner)
         return s.speed + self.speed_mods[p] + self._continuous()[2][p]
 
-    def combo(self, p: int) -> Combo | None:
-        """C-2, C-4, C-5: the best combo of seat p's summoner, or None."""
+    def combo(self, p: int, continuous: tuple | None = None) -> Combo | None:
+        """C-2, C-4, C-5: the best combo of seat p's summoner, or None (`continuous`: as `totals`)."""
         if self.summoner[p] < 0:
             return None
         for f in range(4):
             cards = self.faces[p][f]
             if not cards or any(i in self.down for i in cards):
                 return None
-        cont = self._continuous()[0]
+        cont = (continuous if continuous is not None else self._continuous())[0]
         beasts = []
         for f in range(3):
             b = self.beast_on(p, f)
@@ -790,8 +808,9 @@ class Game:
 
     def _step_result(self) -> None:
         """X-5, C-6, V-1..V-6, H-1..H-3."""
-        t = self.totals()
-        combos = (self.combo(0), self.combo(1))
+        cc = self._continuous()
+        t = self.totals(cc)
+        combos = (self.combo(0, cc), self.combo(1, cc))
         if self.decided is not None:
             kind, seat = self.decided
             winner = seat if kind == "win" else None
@@ -1151,6 +1170,10 @@ class Game:
         hit = source._cont_cache
         if hit is not None and hit[0][0] == id(source.cards) and self.cards is not source.cards:
             self._cont_cache = ((id(self.cards),) + hit[0][1:], hit[1])
+
+
+# `_continuous` of every game: (board, ids of its card objects) -> (those objects, the value)
+_CONT_MEMO: dict[tuple, tuple[tuple, tuple]] = {}
 
 
 def replay(deck1: Sequence[MozCard], deck2: Sequence[MozCard], seed: int, actions: Iterable[Action | Sequence],
