@@ -7,8 +7,6 @@ from __future__ import annotations
 from collections import Counter
 from pathlib import Path
 
-import pytest
-
 from zxdeck.agents import make_agent
 from zxdeck.agents.greedy import GreedyAgent
 from zxdeck.agents.match import agent_seed
@@ -18,16 +16,6 @@ from zxdeck.engine.rng import Rng
 
 DECKS = Path(__file__).resolve().parents[2] / "examples" / "decks"
 COLORS = ("red", "blue", "white", "black", "green")
-
-
-@pytest.fixture(scope="module")
-def specs():
-    from zxdeck.catalog import open_catalog
-    from zxdeck.deck import read_deck
-    from zxdeck.engine.decks import spec_from_deck
-
-    cat = open_catalog(None)
-    return {c: spec_from_deck(read_deck(str(DECKS / f"{c}.txt"), cat)) for c in COLORS}
 
 
 def midgame_positions(specs, n_games=3, every=5):

@@ -10,8 +10,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
 from zxdeck.agents.greedy import GreedyAgent
 from zxdeck.engine import Game
 from zxdeck.engine.rng import Rng
@@ -19,16 +17,6 @@ from zxdeck.games.zx.agents.zx_search import NON_CARD_PICKS_SET, canonical
 
 DECKS = Path(__file__).resolve().parents[2] / "examples" / "decks"
 COLORS = ("red", "blue", "white", "black", "green")
-
-
-@pytest.fixture(scope="module")
-def specs():
-    from zxdeck.catalog import open_catalog
-    from zxdeck.deck import read_deck
-    from zxdeck.engine.decks import spec_from_deck
-
-    cat = open_catalog(None)
-    return {c: spec_from_deck(read_deck(str(DECKS / f"{c}.txt"), cat)) for c in COLORS}
 
 
 def _where(g: Game, iid: int) -> tuple[int, str, int] | None:
