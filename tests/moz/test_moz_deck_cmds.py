@@ -200,3 +200,28 @@ def test_db_path_names_the_cache_db_info_shows(capsys: pytest.CaptureFixture[str
     assert not Path(path.strip()).exists()  # named before it is built
     code, out, _ = run(capsys, "db", "info", "--format", "json")
     assert code == 0 and json.loads(out)["database"] == path.strip() and Path(path.strip()).is_file()
+
+
+@pytest.mark.rule("S-3", "S-5", "T-3", "D-2")
+def test_stats_card_gives_one_cards_odds_s3_s5_t3(capsys: pytest.CaptureFixture[str]) -> None:
+    """`stats --card` (as Z/X's): one zone card's odds of being in the opening hand of 7 (S-3, no
+    mulligan: S-5) and by your turn 4 (T-3: 11 cards), by name or id; a summoner starts in the
+    summoner pile (D-2) and is never drawn; an unknown card is one line, exit 2."""
+    code, out, err = run(capsys, "stats", "--help")
+    assert code == 0 and "--card CARD" in out
+    code, out, err = run(capsys, "stats", "--format", "json", "--card", "潮騒の竜", SHELL)
+    assert code == 0 and err == ""
+    odds = json.loads(out)["card"]
+    assert (odds["card"], odds["copies"], odds["zone"], odds["drawn_by_turn"]) == ("MOZ-B001", 1, 50, 11)
+    assert odds["opening"] == pytest.approx(1 - comb(49, 7) / comb(50, 7), abs=1e-6)  # 7/50
+    assert odds["by_turn"] == pytest.approx(1 - comb(49, 11) / comb(50, 11), abs=1e-6)  # 11/50
+    assert odds["by_turn_at_least"] == {"1": odds["by_turn"]}
+    code, out, err = run(capsys, "stats", "--card", "MOZ-B001", SHELL)
+    assert code == 0 and "潮騒の竜 (MOZ-B001), 1 of 50 in the zone: 14.0% in the opening hand of 7" in out
+    code, out, err = run(capsys, "stats", "--card", "MOZ-B002", DUSK)  # a card the deck does not hold
+    assert code == 0 and "(MOZ-B002): no copy in the zone" in out
+    code, out, err = run(capsys, "stats", "--card", "MOZ-S017", SHELL)
+    assert code == 2 and "is a summoner: it starts in the summoner pile (D-2)" in err
+    assert err.count("\n") == 1
+    code, out, err = run(capsys, "stats", "--card", "NOPE", SHELL)
+    assert (code, out, err) == (2, "", "zxdeck: error: no card 'NOPE' in the catalog\n")

@@ -270,7 +270,7 @@ class MozDecks:
 
     key = "moz"
     texts = TEXTS
-    features = frozenset({"draw openings", "draw --allow-illegal", "db path"})  # no dated regulations, no mulligan (S-5)
+    features = frozenset({"draw openings", "draw --allow-illegal", "db path", "stats --card"})  # no dated regulations, no mulligan (S-5)
     option_help: dict[str, str] = {
         "validate --regulation": "Deck rules: a built-in MOZ regulation (glyphwar, the default) or a YAML "
                                  "file of limits.",
@@ -310,7 +310,12 @@ class MozDecks:
     def stats(self, app: Any, path: str, fmt: str, card: str | None, deck_format: str,
               warn: Callable[[str], None]) -> dict[str, Any] | str:
         from zxdeck.games.moz.deck.parse import validate
-        from zxdeck.games.moz.deck.stats import deck_stats, render_stats
+        from zxdeck.games.moz.deck.stats import (
+            card_odds,
+            deck_stats,
+            render_card_odds,
+            render_stats,
+        )
 
         deck = self.read_deck(app, path, deck_format)
         result = validate(deck)
@@ -321,7 +326,11 @@ class MozDecks:
                  f"the first: {first.code}{rule} {first.message})")
         cards = [e.card for e in deck.entries if e.card is not None for _ in range(e.count)]
         stats = deck_stats(cards)
-        return {"deck": deck.source, "game": "moz", **stats} if fmt == "json" else render_stats(stats, deck.source)
+        odds = card_odds(cards, _catalog(app), card) if card else None
+        if fmt == "json":
+            return {"deck": deck.source, "game": "moz", **stats, **({"card": odds} if odds else {})}
+        text = render_stats(stats, deck.source)
+        return f"{text}\n{render_card_odds(odds)}" if odds else text
 
     def regulations(self, names: tuple[str, ...], fmt: str, history: bool, day: Any) -> str:
         import json

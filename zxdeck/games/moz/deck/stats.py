@@ -96,4 +96,43 @@ def render_stats(stats: dict[str, Any], name: str) -> str:
     return "\n".join(lines)
 
 
-__all__ = ["deck_stats", "render_stats"]
+def card_odds(cards: Sequence[MozCard], catalog: Any, text: str) -> dict[str, Any]:
+    """The odds of holding one zone card of the deck (by id or name; the copies counted by id):
+    at least one in the opening hand of 7 (S-3, no mulligan: S-5) and by your turn 4, and the
+    chance of each number of copies by then. A summoner is not drawn (it starts in the summoner
+    pile, D-2); a name the catalog does not know is a ZxError (exit 2)."""
+    from zxdeck.analysis.odds import holding
+    from zxdeck.errors import ZxError
+
+    found = catalog.find(text) if catalog is not None else []
+    if not found:
+        raise ZxError(f"no card {text!r} in the catalog")
+    card = found[0]
+    if isinstance(card, Summoner):
+        raise ZxError(f"{card.name} ({card.id}) is a summoner: it starts in the summoner pile (D-2) "
+                      "and is never drawn")
+    zone = [c for c in cards if not isinstance(c, Summoner)]
+    copies = sum(c.id == card.id for c in zone)
+    by_turn = min(cards_by_turn(ROUND_TURNS), len(zone))
+
+    def at_least(k: int, drawn: int) -> float:
+        return round(holding([(copies, k)], len(zone), min(drawn, len(zone))), 6) if copies >= k else 0.0
+
+    return {"card": card.id, "name": card.name, "copies": copies, "zone": len(zone),
+            "opening": at_least(1, HAND), "by_turn": at_least(1, by_turn), "turn": ROUND_TURNS,
+            "drawn_by_turn": by_turn,
+            "by_turn_at_least": {str(k): at_least(k, by_turn) for k in range(1, copies + 1)}}
+
+
+def render_card_odds(odds: dict[str, Any]) -> str:
+    """The text form of `card_odds`."""
+    if not odds["copies"]:
+        return f"{odds['name']} ({odds['card']}): no copy in the zone"
+    spread = "  ".join(f">={k}: {100 * p:.1f}%" for k, p in odds["by_turn_at_least"].items())
+    return (f"{odds['name']} ({odds['card']}), {odds['copies']} of {odds['zone']} in the zone: "
+            f"{100 * odds['opening']:.1f}% in the opening hand of {HAND} (no mulligan, S-5), "
+            f"{100 * odds['by_turn']:.1f}% by your turn {odds['turn']} ({odds['drawn_by_turn']} cards)\n"
+            f"  copies by your turn {odds['turn']}: {spread}")
+
+
+__all__ = ["card_odds", "deck_stats", "render_card_odds", "render_stats"]
