@@ -11,8 +11,8 @@ import json
 from pathlib import Path
 
 import pytest
+from cli_main import run_main
 
-from zxdeck.cli import main
 from zxdeck.games.moz.catalog.importer import import_cards, template_csv
 from zxdeck.games.moz.catalog.loader import load_catalog, open_catalog
 
@@ -29,12 +29,8 @@ ROWS = [
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    try:
-        code = main(["--game", "moz", "catalog", *args]) or 0
-    except SystemExit as exc:
-        code = int(exc.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
+    """(exit code, stdout, stderr) of `zxdeck --game moz catalog ARGS`, in process (tests/support/cli_main.py)."""
+    return run_main("--game", "moz", "catalog", *args)
 
 
 def write(tmp_path: Path, text: str, name: str = "cards.csv") -> Path:

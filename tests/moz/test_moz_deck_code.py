@@ -8,10 +8,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from cli_main import run_main
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from zxdeck.cli import main
 from zxdeck.decks.code import CodeEntry, foreign_code
 from zxdeck.errors import DeckFileError
 from zxdeck.games.moz.catalog.loader import open_catalog
@@ -26,12 +26,8 @@ SHELL = EXAMPLES[0]
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    try:
-        code = main(list(args)) or 0
-    except SystemExit as exc:
-        code = int(exc.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
+    """(exit code, stdout, stderr) of `zxdeck ARGS`, in process (tests/support/cli_main.py)."""
+    return run_main(*args)
 
 
 @pytest.fixture(autouse=True)

@@ -15,9 +15,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
-
-from zxdeck.cli import main
+from cli_main import run_main as zx
 
 ROOT = Path(__file__).resolve().parents[2]
 RED, BLUE = str(ROOT / "examples" / "decks" / "red.txt"), str(ROOT / "examples" / "decks" / "blue.txt")
@@ -30,17 +28,6 @@ def private_dirs(tmp_path, monkeypatch):
     monkeypatch.setenv("ZXDECK_DATA_DIR", str(tmp_path / "data"))
     monkeypatch.setenv("ZXDECK_CONFIG_DIR", str(tmp_path / "config"))
     monkeypatch.delenv("ZXDECK_CARDS", raising=False)
-
-
-def zx(*args: str, stdin: str = "") -> tuple[int, str, str]:
-    runner = CliRunner()
-    with runner.isolation(input=stdin) as (out, err, _):
-        try:
-            main(list(args))
-            code = 0
-        except SystemExit as exc:
-            code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
-    return code, out.getvalue().decode(), err.getvalue().decode()
 
 
 def marker_bot(marker: Path) -> str:

@@ -10,10 +10,10 @@ from click.testing import CliRunner
 from zxdeck.cli import main
 
 
-def run_main(*args: str) -> tuple[int, str, str]:
-    """(exit code, standard output, standard error) of `zxdeck ARGS`."""
+def run_main(*args: str, stdin: str = "") -> tuple[int, str, str]:
+    """(exit code, standard output, standard error) of `zxdeck ARGS`, `stdin` its input."""
     runner = CliRunner()
-    with runner.isolation() as (out, err, _):
+    with runner.isolation(input=stdin) as (out, err, _):
         try:
             main(list(args))
             code = 0
